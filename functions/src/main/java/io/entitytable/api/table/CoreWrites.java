@@ -97,34 +97,22 @@ public class CoreWrites {
      */
     public void createChild(
             String businessId, List<Map<String, AttributeValue>> items, Optional<IdempotencyRecord> record) {
-        createChild(businessId, items, List.of(), record);
+        transactChild(businessId, items.get(0), createActions(businessId, items, List.of()), record);
     }
 
     /**
-     * {@link #createChild(String, List, Optional)} for a subject that lists its links from the start (a customer
-     * brought back by the tenant import with its {@code storeIds}): each link counts on its target in the same
-     * transaction, as {@link #replaceCountingLink} counts one, so the target's {@code linkCount} is what the API's links
-     * would have made it.
+     * {@link #createChild(String, List, Optional)} for a subject brought back by the tenant import under the id it had,
+     * with the links it lists from the start (a customer's {@code storeIds}): each link counts on its target in the
+     * same transaction, as {@link #replaceCountingLink} counts one, so the target's {@code linkCount} is what the API's
+     * links would have made it. The same transaction deletes the tombstone its delete left, when its entity leaves one
+     * (the import of an erased business). A tombstone says "gone for good" of its id, and the fan-out reads it whenever
+     * a Query finds neither key of a subject mid-rename, so one beside a live subject would have the subject's copies
+     * deleted (docs/design.md, "Gone or renamed"). The delete comes after every other action, so theirs keep the places
+     * {@link WriteConflict#action()} names; a customer's is its 100th at most (its count, itself, 97 links).
      *
      * @throws WriteConflict at action 0 when the business does not exist, at {@code items.size() + 1 + i} when the
      *     target of {@code links.get(i)} moved, went or is another business's
      * @throws BusinessErasing when the business is being erased
-     */
-    public void createChild(
-            String businessId,
-            List<Map<String, AttributeValue>> items,
-            List<LinkChange> links,
-            Optional<IdempotencyRecord> record) {
-        transactChild(businessId, items.get(0), createActions(businessId, items, links), record);
-    }
-
-    /**
-     * {@link #createChild(String, List, List, Optional)} for a subject brought back under the id it had (the tenant
-     * import of an erased business): the same transaction deletes the tombstone its delete left, when its entity
-     * leaves one. A tombstone says "gone for good" of its id, and the fan-out reads it whenever a Query finds neither
-     * key of a subject mid-rename, so one beside a live subject would have the subject's copies deleted
-     * (docs/design.md, "Gone or renamed"). The delete comes after every other action, so theirs keep the places
-     * {@link WriteConflict#action()} names; a customer's is its 100th at most (its count, itself, 97 links).
      */
     public void restoreChild(String businessId, List<Map<String, AttributeValue>> items, List<LinkChange> links) {
         List<TransactWriteItem> writes = createActions(businessId, items, links);

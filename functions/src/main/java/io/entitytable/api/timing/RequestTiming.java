@@ -108,11 +108,5 @@ public final class RequestTiming {
             double readUnits,
             double writeUnits,
             long searchNanos,
-            int searchCalls) {
-
-        /** The function's own time: the application time not spent waiting on DynamoDB or the search engine. */
-        public long ownNanos() {
-            return appNanos - dbNanos - searchNanos;
-        }
-    }
+            int searchCalls) {}
 }

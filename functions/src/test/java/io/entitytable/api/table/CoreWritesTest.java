@@ -111,13 +111,12 @@ class CoreWritesTest {
         Map<String, AttributeValue> customer = customer(businessId, List.of(first, second));
 
         // WHEN
-        writes.createChild(
+        writes.restoreChild(
                 businessId,
                 List.of(customer),
                 List.of(
                         LinkChange.linking(ItemKey.of(first), businessId),
-                        LinkChange.linking(ItemKey.of(second), businessId)),
-                Optional.empty());
+                        LinkChange.linking(ItemKey.of(second), businessId)));
 
         // THEN
         assertThat(Values.set(read(Entity.CUSTOMER, customer), Attributes.STORE_IDS))
@@ -138,11 +137,8 @@ class CoreWritesTest {
         Map<String, AttributeValue> customer = customer(businessId, List.of(foreign));
 
         // WHEN / THEN the transaction fails at the link's count: counter (0), customer (1), link (2)
-        assertThatThrownBy(() -> writes.createChild(
-                        businessId,
-                        List.of(customer),
-                        List.of(LinkChange.linking(ItemKey.of(foreign), businessId)),
-                        Optional.empty()))
+        assertThatThrownBy(() -> writes.restoreChild(
+                        businessId, List.of(customer), List.of(LinkChange.linking(ItemKey.of(foreign), businessId))))
                 .isInstanceOfSatisfying(WriteConflict.class, conflict -> assertThat(conflict.action())
                         .isEqualTo(2));
         assertThat(table.findCore(Entity.CUSTOMER, Values.string(customer, Attributes.ID)))
