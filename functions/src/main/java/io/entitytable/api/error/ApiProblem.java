@@ -81,10 +81,6 @@ public class ApiProblem extends RuntimeException {
                 "If-Match does not match the current version \"" + current + "\"; read the item again and retry");
     }
 
-    public static ApiProblem tooLarge(String detail) {
-        return new ApiProblem(413, "Payload too large", detail);
-    }
-
     /**
      * 429: the business the request is charged to (or, when no single business is, its caller) spent its requests of
      * this second; nothing was done. Answered with {@code Retry-After}: the next second starts a new share.

@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
@@ -124,15 +125,11 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response dynamo(DynamoDbException exception) {
-        String code = exception.awsErrorDetails() == null
-                ? ""
-                : exception.awsErrorDetails().errorCode();
-        String message = exception.awsErrorDetails() == null
-                ? ""
-                : exception.awsErrorDetails().errorMessage();
-        if ("ValidationException".equals(code)
-                && message != null
-                && message.toLowerCase().contains("size")) {
+        AwsErrorDetails details = exception.awsErrorDetails();
+        if (details != null
+                && "ValidationException".equals(details.errorCode())
+                && details.errorMessage() != null
+                && details.errorMessage().toLowerCase().contains("size")) {
             return Problem.response(
                     422, "Validation failed", "the item would exceed DynamoDB's 400 KB item size limit", List.of());
         }

@@ -98,11 +98,6 @@ public class IdempotentRequests {
         return RequestFingerprint.of(json, method, target.getRawPath() + (query == null ? "" : "?" + query), body);
     }
 
-    /** The mapper that writes the API's answers, and so the answers a record keeps. */
-    public ObjectMapper json() {
-        return json;
-    }
-
     /**
      * A DELETE that answers 204, or 202 with {@code Location: jobLocation} and the job it started as the body, the same
      * answer recorded under the request's {@code Idempotency-Key} when it has one (a store's delete with its links, a

@@ -1,6 +1,5 @@
 package io.entitytable.api.paging;
 
-import java.util.Collection;
 import java.util.Map;
 
 /**
@@ -31,9 +30,5 @@ public record CursorState(Map<String, Map<String, String>> positions, int shards
     public Map<String, String> resumeAfter(String partition) {
         Map<String, String> key = positions.get(partition);
         return key == null || key.isEmpty() ? null : key;
-    }
-
-    public boolean allDone(Collection<String> partitions) {
-        return partitions.stream().allMatch(this::isDone);
     }
 }

@@ -105,7 +105,7 @@ public class EventLoopLambdaHttpHandler extends LambdaHttpHandler {
         DefaultHttpRequest head = head(event, context);
         HttpContent body = body(event, head);
         Answer answer = new Answer();
-        String sourceIp = sourceIp(event);
+        String sourceIp = http(event) == null ? null : http(event).getSourceIp();
         InetSocketAddress client = sourceIp == null ? null : new InetSocketAddress(sourceIp, DEFAULT_PORT);
         VirtualClientConnection<?> connection =
                 VirtualClientConnection.connect(answer, VertxHttpRecorder.VIRTUAL_HTTP, client);
@@ -193,10 +193,6 @@ public class EventLoopLambdaHttpHandler extends LambdaHttpHandler {
         return event.getRequestContext() == null
                 ? null
                 : event.getRequestContext().getHttp();
-    }
-
-    private static String sourceIp(APIGatewayV2HTTPEvent event) {
-        return http(event) == null ? null : http(event).getSourceIp();
     }
 
     /** The port a client names is only a label of its address: one that is not a port is not a reason to fail. */
