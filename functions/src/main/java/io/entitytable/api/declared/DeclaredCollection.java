@@ -57,10 +57,10 @@ public class DeclaredCollection {
     /** A child is made under a parent subject rather than under the business. */
     private final boolean ofParent;
 
-    DeclaredCollection(IdempotentRequests idempotent, Entity entity, DeclaredService service, boolean ofParent) {
+    DeclaredCollection(IdempotentRequests idempotent, DeclaredService service, boolean ofParent) {
         this.idempotent = idempotent;
         this.service = service;
-        this.entity = entity;
+        this.entity = service.entity();
         this.ofParent = ofParent;
     }
 
@@ -156,11 +156,6 @@ public class DeclaredCollection {
     }
 
     /**
-     * The SKU a request asks the subjects of, for an entity copied under each of its SKUs ({@link
-     * Entity#isCopiedUnderEachSku}); empty when it asks none. The list is read from the copies (pattern 15), which no
-     * other parameter narrows: a SKU stands alone, or the request is a 400, as is a SKU no subject could hold.
-     */
-    /**
      * One page of the business's subjects, each answered as the collection answers one: the business's id is checked,
      * then the page parameters, then {@code read} (with any filters of its own) reads the page.
      */
@@ -169,6 +164,11 @@ public class DeclaredCollection {
         return Responses.pageOf(businessId, page, read, DeclaredResponse::from);
     }
 
+    /**
+     * The SKU a request asks the subjects of, for an entity copied under each of its SKUs ({@link
+     * Entity#isCopiedUnderEachSku}); empty when it asks none. The list is read from the copies (pattern 15), which no
+     * other parameter narrows: a SKU stands alone, or the request is a 400, as is a SKU no subject could hold.
+     */
     private Optional<String> skuAsked(MultivaluedMap<String, String> parameters) {
         if (!entity.isCopiedUnderEachSku() || !parameters.containsKey(Attributes.SKU)) {
             return Optional.empty();

@@ -82,7 +82,7 @@ public class DeclaredSubjects {
 
     /** A business's subjects of the collection, as the business's resource locates them. */
     public DeclaredCollection collection(String collection) {
-        return new DeclaredCollection(idempotent, entity(collection), service(collection), false);
+        return new DeclaredCollection(idempotent, service(collection), false);
     }
 
     /**
@@ -98,6 +98,6 @@ public class DeclaredSubjects {
 
     /** The collection of a child of another subject under its parent, where it is made. */
     DeclaredCollection underParent(DeclaredService children) {
-        return new DeclaredCollection(idempotent, children.entity(), children, true);
+        return new DeclaredCollection(idempotent, children, true);
     }
 }
