@@ -104,7 +104,9 @@ public class BusinessService extends SubjectService {
             try {
                 writes.eraseBusiness(current, now, recorder.recordFor(Optional.of(job)));
             } catch (WriteConflict e) {
-                if (e.action() == eraseJobAction(shards)) {
+                // The erase's last action, after the business and each of its counters: its job record, refused while
+                // an earlier erase of the business still runs there.
+                if (e.action() == ChildCounters.countFor(shards) + 1) {
                     throw ApiProblem.conflict(
                             "an earlier erase of business " + id + " is still finishing; retry later");
                 }
@@ -116,14 +118,6 @@ public class BusinessService extends SubjectService {
             }
             return job;
         }));
-    }
-
-    /**
-     * The erase's last action, after the business and each of its counters: its job record, refused while an earlier
-     * erase of the business still runs there.
-     */
-    private static int eraseJobAction(ShardCount shards) {
-        return ChildCounters.countFor(shards) + 1;
     }
 
     /**

@@ -23,7 +23,7 @@ import jakarta.inject.Named;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -161,9 +161,8 @@ public class ContinuedLists {
         }
         archived.next().ifPresent(frontiers::add);
         List<Entry> entries = new ArrayList<>(byId.values());
-        entries.sort((a, b) -> a.position().compareTo(b.position()));
-        Optional<ArchivePosition> bound =
-                frontiers.isEmpty() ? Optional.empty() : Optional.of(Collections.min(frontiers));
+        entries.sort(Comparator.comparing(Entry::position));
+        Optional<ArchivePosition> bound = frontiers.stream().min(Comparator.naturalOrder());
 
         List<Entry> taken = new ArrayList<>(limit);
         for (Entry entry : entries) {
@@ -192,10 +191,7 @@ public class ContinuedLists {
             if (entry.item() != null) {
                 items.add(live.apply(entry.item()));
             } else {
-                T found = read.get(entry.position().orderId());
-                if (found != null) {
-                    items.add(found);
-                }
+                Optional.ofNullable(read.get(entry.position().orderId())).ifPresent(items::add);
             }
         }
         return new Page<>(
