@@ -35,10 +35,6 @@ final class WriteActions {
     private final String table;
     private final String jobs;
 
-    WriteActions(String table) {
-        this(table, table);
-    }
-
     /** The actions of {@code table}, with those of job items on {@code jobs}. */
     WriteActions(String table, String jobs) {
         this.table = table;
@@ -188,7 +184,7 @@ final class WriteActions {
     }
 
     private WriteActions jobActions() {
-        return new WriteActions(jobs);
+        return new WriteActions(jobs, jobs);
     }
 
     /** Moves a store's {@code linkCount} as {@code change} says, on the conditions it carries. */

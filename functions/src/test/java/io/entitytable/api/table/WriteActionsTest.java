@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 class WriteActionsTest {
-    private final WriteActions actions = new WriteActions("Entity");
+    private final WriteActions actions = new WriteActions("Entity", "Entity");
 
     private static Map<String, AttributeValue> item(String id, String type, long version) {
         return Map.of(
