@@ -2,7 +2,6 @@ package io.entitytable.api.declared;
 
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
-import io.entitytable.api.input.TagInputs;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.DeclaredValues;
 import io.entitytable.model.Entity;
@@ -52,6 +51,6 @@ public record DeclaredBody(Map<String, Object> values, Set<String> tags) {
         if (list.size() > Inputs.MAX_TAGS) {
             throw ApiProblem.invalid(Attributes.TAGS, "must hold at most " + Inputs.MAX_TAGS + " tags");
         }
-        return TagInputs.normalise(list.stream().map(String.class::cast).collect(Collectors.toSet()));
+        return Inputs.tags(list.stream().map(String.class::cast).collect(Collectors.toSet()));
     }
 }

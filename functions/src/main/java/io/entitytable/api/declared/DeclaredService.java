@@ -4,7 +4,6 @@ import io.entitytable.api.copies.Copies;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.idempotency.AnswerRecorder;
 import io.entitytable.api.input.Inputs;
-import io.entitytable.api.input.TagInputs;
 import io.entitytable.api.input.TimeRange;
 import io.entitytable.api.paging.Page;
 import io.entitytable.api.paging.PageRequest;
@@ -124,8 +123,8 @@ public final class DeclaredService extends SubjectService {
         Shard shard = shards.of(businessId)
                 .orElseThrow(() -> ApiProblem.notFound("business", businessId))
                 .shardFor(id, now);
-        DeclaredItem child = new DeclaredItem(
-                entity, id, businessId, checked, CoreFields.created(TagInputs.normalise(tags), now), shard);
+        DeclaredItem child =
+                new DeclaredItem(entity, id, businessId, checked, CoreFields.created(Inputs.tags(tags), now), shard);
         List<UniqueValue> markers = UniqueValue.of(child);
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         items.add(child.toItem());

@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /** Checks of values that arrive in paths, query strings and headers, each failing with a clear 4xx. */
@@ -34,6 +36,15 @@ public final class Inputs {
     /** Tags are compared lower-cased: {@code VIP} and {@code vip} are one tag. A path segment or body value: 422. */
     public static String tag(String value) {
         return normalisedTag(value).orElseThrow(() -> ApiProblem.invalid("tag", TAG_MESSAGE));
+    }
+
+    /** Initial tags of a new subject, normalised as {@link #tag} normalises the tag sub-resources' one. */
+    public static Set<String> tags(Set<String> tags) {
+        Set<String> normalised = new TreeSet<>();
+        if (tags != null) {
+            tags.forEach(tag -> normalised.add(tag(tag)));
+        }
+        return normalised;
     }
 
     /** A tag given in query parameter {@code parameter}: 400 when it cannot be one. */
