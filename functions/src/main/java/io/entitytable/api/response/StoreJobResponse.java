@@ -18,7 +18,10 @@ public record StoreJobResponse(
                         description = "pending: a pass is asked for and has not started; running: a pass is under"
                                 + " way; done: the last pass asked for has finished")
                 String status,
-        @Schema(description = FieldDocs.STOPPED) boolean stopped,
+        @Schema(
+                        description = "Not done and without progress for 15 minutes: the job needs an operator"
+                                + " (table-verify repair restarts it)")
+                boolean stopped,
         @Schema(description = "The running or last pass; 0 before the first") long pass,
         @Schema(
                         description =
