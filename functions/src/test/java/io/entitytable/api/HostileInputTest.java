@@ -14,7 +14,6 @@ import io.entitytable.api.contract.ContractRoutes;
 import io.entitytable.api.contract.OpenApiConformance;
 import io.entitytable.api.input.Patterns;
 import io.entitytable.api.search.SearchProfile;
-import io.entitytable.api.search.SearchService;
 import io.entitytable.deployment.SearchIndex;
 import io.entitytable.model.Address;
 import io.entitytable.model.Attributes;
@@ -25,6 +24,7 @@ import io.entitytable.model.FieldList;
 import io.entitytable.model.Ids;
 import io.entitytable.model.Keys;
 import io.entitytable.search.client.SearchDocument;
+import io.entitytable.search.client.TextQuery;
 import io.entitytable.search.local.SharedSearchEngine;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -434,7 +434,7 @@ class HostileInputTest {
                     });
                     case "namePrefix" -> textValues(values, longestName(route), true);
                     case "q" -> {
-                        textValues(values, SearchService.MAX_TEXT_LENGTH, true);
+                        textValues(values, TextQuery.MAX_LENGTH, true);
                         // Plain words, whatever they look like: query syntax, other businesses' ids, JSON.
                         for (String words : List.of(
                                 "businessId:" + main.business() + " OR *",
@@ -442,12 +442,12 @@ class HostileInputTest {
                                 "{\"match_all\":{}}",
                                 "((( ]]] \\",
                                 Ids.newId(),
-                                "x".repeat(SearchService.MAX_TEXT_LENGTH))) {
+                                "x".repeat(TextQuery.MAX_LENGTH))) {
                             values.put(enc(words), Expect.SUCCESS);
                         }
                         values.put("", Expect.CLIENT_ERROR);
                         values.put("%20%20", Expect.CLIENT_ERROR);
-                        values.put("x".repeat(SearchService.MAX_TEXT_LENGTH + 1), Expect.CLIENT_ERROR);
+                        values.put("x".repeat(TextQuery.MAX_LENGTH + 1), Expect.CLIENT_ERROR);
                         values.putAll(searchTextBounds());
                     }
                         // A level of a list by fields holds no '#', which would split its key; a filter (an order's
@@ -518,19 +518,19 @@ class HostileInputTest {
                 "alonsos",
                 "cervantes",
                 "windmill");
-        values.put(enc(String.join(" ", fuzzy.subList(0, SearchService.MAX_WORDS))), Expect.SUCCESS);
+        values.put(enc(String.join(" ", fuzzy.subList(0, TextQuery.MAX_WORDS))), Expect.SUCCESS);
         values.put(enc(String.join(" ", fuzzy)), Expect.CLIENT_ERROR);
         StringBuilder fifty = new StringBuilder();
         for (int i = 0; i < 50; i++) {
             fifty.append(String.format("w%02d ", i));
         }
         values.put(enc(fifty.toString().strip()), Expect.CLIENT_ERROR);
-        values.put(enc("東".repeat(SearchService.MAX_WORDS)), Expect.SUCCESS);
-        values.put(enc("東".repeat(SearchService.MAX_WORDS + 1)), Expect.CLIENT_ERROR);
-        values.put(enc("\uD83D\uDE00".repeat(SearchService.MAX_WORDS + 1)), Expect.CLIENT_ERROR);
+        values.put(enc("東".repeat(TextQuery.MAX_WORDS)), Expect.SUCCESS);
+        values.put(enc("東".repeat(TextQuery.MAX_WORDS + 1)), Expect.CLIENT_ERROR);
+        values.put(enc("\uD83D\uDE00".repeat(TextQuery.MAX_WORDS + 1)), Expect.CLIENT_ERROR);
         values.put(enc("a-b-c-d-e-f-g-h-i-j-k"), Expect.CLIENT_ERROR);
         // The longest text: ten words of nineteen letters and their spaces, 199 characters.
-        values.put(enc(String.join(" ", Collections.nCopies(SearchService.MAX_WORDS, "x".repeat(19)))), Expect.SUCCESS);
+        values.put(enc(String.join(" ", Collections.nCopies(TextQuery.MAX_WORDS, "x".repeat(19)))), Expect.SUCCESS);
         return values;
     }
 
@@ -547,7 +547,7 @@ class HostileInputTest {
         assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith(PROBLEM_JSON);
         JsonNode error = JSON.readTree(response.body()).path("errors").path(0);
         assertThat(error.path("field").asText()).isEqualTo("q");
-        assertThat(error.path("message").asText()).contains("at most " + SearchService.MAX_WORDS + " words");
+        assertThat(error.path("message").asText()).contains("at most " + TextQuery.MAX_WORDS + " words");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.entitytable.api.search;
 
 import io.entitytable.api.access.Access;
+import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.input.Patterns;
@@ -13,6 +14,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.search.client.EngineErrors;
 import io.entitytable.search.client.QueryRefusedException;
 import io.entitytable.search.client.QueryWords;
+import io.entitytable.search.client.SearchClients;
 import io.entitytable.search.client.TextHit;
 import io.entitytable.search.client.TextQuery;
 import io.entitytable.search.client.TextSearch;
@@ -23,6 +25,7 @@ import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
@@ -33,17 +36,9 @@ import org.jboss.logging.Logger;
  */
 @ApplicationScoped
 public class SearchService {
-    /** Longer text is a paste, not a search: refused rather than cut ({@link TextQuery#MAX_LENGTH} says why). */
-    public static final int MAX_TEXT_LENGTH = TextQuery.MAX_LENGTH;
-    /** More words would take the query over the engine's term limit ({@link TextQuery#MAX_WORDS} says why). */
-    public static final int MAX_WORDS = TextQuery.MAX_WORDS;
-
     private static final Logger LOG = Logger.getLogger(SearchService.class);
     /** The cursor's one field: how many hits came before the next page (never a score, see {@link TextSearch}). */
     private static final String HITS = "hits";
-
-    @Inject
-    SearchBackend backend;
 
     @Inject
     Access access;
@@ -51,9 +46,24 @@ public class SearchService {
     @Inject
     CursorCodec cursors;
 
+    /**
+     * The search index the API reads, when the deployment has one ({@code SEARCH_ENDPOINT}); a deployment without
+     * search answers the route with 404.
+     */
+    private final Optional<TextSearch> index;
+
+    SearchService(ApiConfig config) {
+        this.index = config.searchEndpoint()
+                .map(endpoint -> new TextSearch(SearchClients.create(
+                        endpoint,
+                        SearchClients.signingOf(
+                                endpoint,
+                                config.searchSigning().map(String::valueOf).orElse(null)))));
+    }
+
     public Page<TextHit> search(String businessId, String q, List<String> type, String limit, String next) {
-        TextSearch search = backend.search()
-                .orElseThrow(() -> new ApiProblem(404, "Not found", "this deployment has no search index"));
+        TextSearch search =
+                index.orElseThrow(() -> new ApiProblem(404, "Not found", "this deployment has no search index"));
         Inputs.id("id", businessId);
         access.requireBusiness(businessId);
         String text = text(q);
@@ -93,15 +103,18 @@ public class SearchService {
         if (text.isEmpty()) {
             throw ApiProblem.badParameter("q", "must be the text to search for");
         }
-        if (text.length() > MAX_TEXT_LENGTH
+        // Longer text is a paste, not a search: refused rather than cut (TextQuery.MAX_LENGTH says why).
+        if (text.length() > TextQuery.MAX_LENGTH
                 || !Patterns.TEXT_SHAPE.matcher(text).matches()) {
-            throw ApiProblem.badParameter("q", "must be at most " + MAX_TEXT_LENGTH + " characters of text");
+            throw ApiProblem.badParameter("q", "must be at most " + TextQuery.MAX_LENGTH + " characters of text");
         }
+        // More words would take the query over the engine's term limit (TextQuery.MAX_WORDS says why).
         int words = QueryWords.count(text);
-        if (words > MAX_WORDS) {
+        if (words > TextQuery.MAX_WORDS) {
             throw ApiProblem.badParameter(
                     "q",
-                    "must be at most " + MAX_WORDS + " words (each Chinese or Japanese character and each emoji counts"
+                    "must be at most " + TextQuery.MAX_WORDS
+                            + " words (each Chinese or Japanese character and each emoji counts"
                             + " as a word); this text has " + words);
         }
         return text;

@@ -10,6 +10,7 @@ import io.entitytable.model.Entity;
 import io.entitytable.model.Ids;
 import io.entitytable.model.SearchFields;
 import io.entitytable.search.client.SearchDocument;
+import io.entitytable.search.client.TextQuery;
 import io.entitytable.search.local.SharedSearchEngine;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -173,7 +174,7 @@ class SearchRouteTest {
                 "_id:" + other,
                 "quixote\" OR \"",
                 other,
-                "a".repeat(SearchService.MAX_TEXT_LENGTH))) {
+                "a".repeat(TextQuery.MAX_LENGTH))) {
             Response response = search(acme, "q", text);
             response.then().statusCode(200);
             assertThat(response.<List<String>>path("items.businessId")).as(text).allMatch(acme::equals);
@@ -186,7 +187,7 @@ class SearchRouteTest {
         cases.put(List.of(), 400);
         cases.put(List.of("q", ""), 400);
         cases.put(List.of("q", "   "), 400);
-        cases.put(List.of("q", "a".repeat(SearchService.MAX_TEXT_LENGTH + 1)), 400);
+        cases.put(List.of("q", "a".repeat(TextQuery.MAX_LENGTH + 1)), 400);
         cases.put(List.of("q", "one two three four five six seven eight nine ten eleven"), 400);
         cases.put(List.of("q", "tab\there"), 400);
         cases.put(List.of("q", "nul\u0000"), 400);
