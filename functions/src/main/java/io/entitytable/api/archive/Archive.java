@@ -22,8 +22,6 @@ public class Archive {
     /** The region variable the Lambda runtime sets; the archive's client is in the function's region. */
     private static final String AWS_REGION = "AWS_REGION";
 
-    private static final Archive NONE = new Archive(Optional.empty());
-
     private final Optional<OrderArchive> orders;
 
     @Inject
@@ -33,11 +31,6 @@ public class Archive {
 
     public Archive(Optional<OrderArchive> orders) {
         this.orders = orders;
-    }
-
-    /** No archive: what services built outside CDI (tests of writes alone) read. */
-    public static Archive none() {
-        return NONE;
     }
 
     /** The variables {@link OrderArchive#fromEnvironment} reads, from the function's configuration. */

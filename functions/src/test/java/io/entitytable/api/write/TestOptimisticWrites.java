@@ -5,6 +5,7 @@ import io.entitytable.api.archive.Archive;
 import io.entitytable.api.table.CoreWrites;
 import io.entitytable.api.table.EntityTable;
 import java.time.Clock;
+import java.util.Optional;
 
 /** Optimistic writes wired by hand, as the container wires them, without an archive: every subject is in the table. */
 public final class TestOptimisticWrites {
@@ -18,7 +19,7 @@ public final class TestOptimisticWrites {
         optimistic.retry = retry;
         optimistic.clock = clock;
         optimistic.access = access;
-        optimistic.archive = Archive.none();
+        optimistic.archive = new Archive(Optional.empty());
         return optimistic;
     }
 }
