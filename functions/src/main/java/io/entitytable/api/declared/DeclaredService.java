@@ -143,10 +143,6 @@ public final class DeclaredService extends SubjectService {
 
     /** A subject as a read by id found it: in the table, or in the archive, where it no longer changes. */
     public record Found(DeclaredItem item, boolean archived) {
-        static Found live(DeclaredItem item) {
-            return new Found(item, false);
-        }
-
         public DeclaredResponse response() {
             return archived ? DeclaredResponse.archived(item) : DeclaredResponse.from(item);
         }
@@ -165,7 +161,7 @@ public final class DeclaredService extends SubjectService {
      */
     public Found read(String id) {
         Inputs.id("id", id);
-        return live(id).map(Found::live)
+        return live(id).map(item -> new Found(item, false))
                 .orElseGet(
                         () -> new Found(optimistic.requireArchived(entity, id).subject(), true));
     }
@@ -179,7 +175,7 @@ public final class DeclaredService extends SubjectService {
         if (entity.itemFields().isEmpty()) {
             return table.findCore(entity, id).map(core -> {
                 optimistic.access().requireItem(entity, id, core);
-                return read(core);
+                return entity.read(core);
             });
         }
         List<Map<String, AttributeValue>> collection = new ArrayList<>();
@@ -197,7 +193,7 @@ public final class DeclaredService extends SubjectService {
             return Optional.empty();
         }
         optimistic.access().requireItem(entity, id, core);
-        return Optional.of(read(core).withCollection(collection));
+        return Optional.of(entity.read(core).withCollection(collection));
     }
 
     /**
@@ -312,7 +308,7 @@ public final class DeclaredService extends SubjectService {
                 businessId,
                 shard -> AccessPattern.DECLARED_SUBJECTS.query(shard, start).filtered(filter),
                 page,
-                this::read);
+                entity::read);
     }
 
     /**
@@ -366,7 +362,7 @@ public final class DeclaredService extends SubjectService {
                 page,
                 // gsi1sk ends with the id, so it orders every subject of the business on its own.
                 MergeOrder.descending(Attributes.GSI1_SK),
-                this::read);
+                entity::read);
     }
 
     /**
@@ -420,7 +416,7 @@ public final class DeclaredService extends SubjectService {
     }
 
     private Found readLive(Map<String, AttributeValue> item) {
-        return Found.live(read(item));
+        return new Found(entity.read(item), false);
     }
 
     /**
@@ -444,7 +440,7 @@ public final class DeclaredService extends SubjectService {
         return new ContinuedLists.ArchiveSide<>(listing, positions -> {
             Map<String, Found> subjects = new LinkedHashMap<>();
             for (ArchivedOrder archived : archive.read(positions)) {
-                DeclaredItem subject = read(archived.items().get(0));
+                DeclaredItem subject = entity.read(archived.items().get(0));
                 if (matching.test(subject)) {
                     subjects.put(subject.id(), new Found(subject, true));
                 }
@@ -466,7 +462,7 @@ public final class DeclaredService extends SubjectService {
                 IndexBackfill.ofLookup(entity).map(IndexBackfill::pattern).orElse(AccessPattern.DECLARED_BY_VALUE);
         PartitionQuery query =
                 pattern.query(Keys.lookupPk(entity, field, businessId, value)).filtered(filter);
-        return queries.list(pattern, query, page, this::read);
+        return queries.list(pattern, query, page, entity::read);
     }
 
     /**
@@ -480,6 +476,6 @@ public final class DeclaredService extends SubjectService {
                         Keys.fieldListPk(entity, businessId, levels.get(0)),
                         Keys.fieldListPrefix(levels.subList(1, levels.size())))
                 .filtered(filter);
-        return queries.list(AccessPattern.DECLARED_BY_FIELDS, query, page, this::read);
+        return queries.list(AccessPattern.DECLARED_BY_FIELDS, query, page, entity::read);
     }
 }

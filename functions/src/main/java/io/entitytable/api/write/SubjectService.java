@@ -153,9 +153,4 @@ public abstract class SubjectService {
                 .map(ItemKey::of)
                 .toList();
     }
-
-    /** A core item of this entity, as its declaration reads it. */
-    protected DeclaredItem read(Map<String, AttributeValue> current) {
-        return entity.read(current);
-    }
 }
