@@ -7,7 +7,6 @@ import io.entitytable.model.ListFilter;
 import io.entitytable.model.Values;
 import io.entitytable.model.access.Filters;
 import jakarta.ws.rs.core.MultivaluedMap;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,12 +24,10 @@ final class FilterParameters {
 
     /** The condition every subject listed must meet; null when the request asks no filter. */
     static Expression asked(Entity entity, MultivaluedMap<String, String> parameters) {
-        List<Expression> conditions = new ArrayList<>();
-        for (ListFilter filter : entity.filters()) {
-            if (parameters.containsKey(filter.parameter())) {
-                conditions.add(condition(filter, parameters));
-            }
-        }
+        List<Expression> conditions = entity.filters().stream()
+                .filter(filter -> parameters.containsKey(filter.parameter()))
+                .map(filter -> condition(filter, parameters))
+                .toList();
         return conditions.isEmpty() ? null : Expression.and(conditions);
     }
 
