@@ -22,9 +22,11 @@ import io.entitytable.search.client.TextSearchPage;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -122,19 +124,12 @@ public class SearchService {
 
     /** {@code type} repeated, comma-separated or both; none means every entity the index holds. */
     private static Set<Entity> types(List<String> values) {
-        Set<Entity> types = new LinkedHashSet<>();
-        if (values == null) {
-            return types;
-        }
-        for (String value : values) {
-            for (String name : value.split(",", -1)) {
-                Entity entity = Entity.fromKeyName(name.strip())
+        return Objects.requireNonNullElse(values, List.<String>of()).stream()
+                .flatMap(value -> Arrays.stream(value.split(",", -1)))
+                .map(name -> Entity.fromKeyName(name.strip())
                         .filter(Entity::isSearchable)
-                        .orElseThrow(() -> ApiProblem.badParameter("type", "must be customer, store or order"));
-                types.add(entity);
-            }
-        }
-        return types;
+                        .orElseThrow(() -> ApiProblem.badParameter("type", "must be customer, store or order")))
+                .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     private static TextQuery.After after(CursorState state) {
