@@ -13,7 +13,6 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -79,8 +78,7 @@ public class RetentionService {
             throw ApiProblem.invalid("body", "must name at least one of: " + kinds);
         }
         Map<Entity, Duration> wanted = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> fields = body.fields(); fields.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = fields.next();
+        for (Map.Entry<String, JsonNode> field : body.properties()) {
             Entity entity = Entity.fromCollection(field.getKey())
                     .filter(candidate -> candidate.lifecycle().isPresent())
                     .orElseThrow(() -> ApiProblem.badRequest(
@@ -94,18 +92,16 @@ public class RetentionService {
         Duration minimum = config.minimumRetention().orElse(Lifecycle.DEPLOYED_MINIMUM_RETENTION);
         String rule = "must be an ISO-8601 duration in days, hours, minutes or seconds (such as P400D or PT10S), from "
                 + Retention.format(minimum) + " to " + Retention.format(Lifecycle.MAXIMUM_RETENTION);
-        if (value == null || !value.isTextual()) {
-            throw ApiProblem.invalid(field, rule);
+        if (value != null && value.isTextual()) {
+            try {
+                Duration duration = Duration.parse(value.textValue());
+                if (duration.compareTo(minimum) >= 0 && duration.compareTo(Lifecycle.MAXIMUM_RETENTION) <= 0) {
+                    return duration;
+                }
+            } catch (DateTimeParseException malformed) {
+                // Answered as any other value outside the rule.
+            }
         }
-        Duration duration;
-        try {
-            duration = Duration.parse(value.textValue());
-        } catch (DateTimeParseException malformed) {
-            throw ApiProblem.invalid(field, rule);
-        }
-        if (duration.compareTo(minimum) < 0 || duration.compareTo(Lifecycle.MAXIMUM_RETENTION) > 0) {
-            throw ApiProblem.invalid(field, rule);
-        }
-        return duration;
+        throw ApiProblem.invalid(field, rule);
     }
 }
