@@ -145,7 +145,7 @@ public class BusinessByIdResource {
     @Path("{collection}")
     @Operation(hidden = true)
     public DeclaredCollection declared(@PathParam("collection") String collection) {
-        return declared.collection(collection);
+        return new DeclaredCollection(idempotent, declared.service(collection), false);
     }
 
     @GET

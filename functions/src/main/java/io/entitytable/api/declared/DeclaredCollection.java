@@ -57,7 +57,7 @@ public class DeclaredCollection {
     /** A child is made under a parent subject rather than under the business. */
     private final boolean ofParent;
 
-    DeclaredCollection(IdempotentRequests idempotent, DeclaredService service, boolean ofParent) {
+    public DeclaredCollection(IdempotentRequests idempotent, DeclaredService service, boolean ofParent) {
         this.idempotent = idempotent;
         this.service = service;
         this.entity = service.entity();

@@ -163,7 +163,7 @@ public class DeclaredSubjectResource {
             @NotNull Map<String, Object> body) {
         DeclaredService service = subjects.children(collection, children)
                 .orElseThrow(() -> ApiProblem.notFound("collection", "/" + collection + "/{id}/" + children));
-        return subjects.underParent(service).create(id, idempotencyKey, uri, body);
+        return new DeclaredCollection(idempotent, service, true).create(id, idempotencyKey, uri, body);
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.entitytable.api.declared;
 
 import io.entitytable.api.error.ApiProblem;
-import io.entitytable.api.idempotency.IdempotentRequests;
 import io.entitytable.api.tag.TagResource;
 import io.entitytable.api.tag.TagService;
 import io.entitytable.api.write.SubjectDependencies;
@@ -23,9 +22,6 @@ public class DeclaredSubjects {
 
     @Inject
     TagService tags;
-
-    @Inject
-    IdempotentRequests idempotent;
 
     private final Map<Entity, DeclaredService> services = new ConcurrentHashMap<>();
 
@@ -80,11 +76,6 @@ public class DeclaredSubjects {
         return new TagResource(entity(collection), tags);
     }
 
-    /** A business's subjects of the collection, as the business's resource locates them. */
-    public DeclaredCollection collection(String collection) {
-        return new DeclaredCollection(idempotent, service(collection), false);
-    }
-
     /**
      * The service of the entity whose collection is {@code children} when it is a child of {@code collection}'s ({@link
      * Entity#parent}: a customer's visits); empty when no such entity is.
@@ -94,10 +85,5 @@ public class DeclaredSubjects {
         return Entity.fromCollection(children)
                 .filter(child -> child.parent().orElse(null) == parent)
                 .map(this::service);
-    }
-
-    /** The collection of a child of another subject under its parent, where it is made. */
-    DeclaredCollection underParent(DeclaredService children) {
-        return new DeclaredCollection(idempotent, children, true);
     }
 }
