@@ -11,6 +11,7 @@ import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.response.StoreJobResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.tag.TagResource;
+import io.entitytable.api.tag.TagService;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
 import io.entitytable.model.Entity;
@@ -68,6 +69,9 @@ public class DeclaredSubjectResource {
 
     @Inject
     CopyReads copies;
+
+    @Inject
+    TagService tags;
 
     @GET
     @Operation(hidden = true)
@@ -183,6 +187,6 @@ public class DeclaredSubjectResource {
     @Path("tags/{tag}")
     @Operation(hidden = true)
     public TagResource tags(@PathParam("collection") String collection) {
-        return subjects.tags(collection);
+        return new TagResource(subjects.entity(collection), tags);
     }
 }

@@ -1,8 +1,6 @@
 package io.entitytable.api.declared;
 
 import io.entitytable.api.error.ApiProblem;
-import io.entitytable.api.tag.TagResource;
-import io.entitytable.api.tag.TagService;
 import io.entitytable.api.write.SubjectDependencies;
 import io.entitytable.model.Entity;
 import jakarta.inject.Inject;
@@ -19,9 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 public class DeclaredSubjects {
     @Inject
     SubjectDependencies dependencies;
-
-    @Inject
-    TagService tags;
 
     private final Map<Entity, DeclaredService> services = new ConcurrentHashMap<>();
 
@@ -69,11 +64,6 @@ public class DeclaredSubjects {
             throw ApiProblem.notFound("collection", "/" + collection + "/{id}/" + targets);
         }
         return service;
-    }
-
-    /** The tags of a subject of the collection. */
-    TagResource tags(String collection) {
-        return new TagResource(entity(collection), tags);
     }
 
     /**
