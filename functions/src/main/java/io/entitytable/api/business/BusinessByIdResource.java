@@ -107,7 +107,7 @@ public class BusinessByIdResource {
     @GET
     @Path("items")
     public Page<SubjectResponse> items(@PathParam("id") String id, @BeanParam PageParams page) {
-        return Responses.pageOf(id, page, businesses::items, SubjectResponse::from);
+        return Responses.pageOf(id, page, businesses::items, DeclaredResponse::from);
     }
 
     @DELETE

@@ -180,9 +180,9 @@ public class BusinessService extends SubjectService {
      * Pattern 2: one Query of businessGsi per shard of the business ({@code businessShard = B#n}), in parallel, merged
      * by type: the business, then its customers, orders and stores.
      */
-    public Page<CoreItem> items(String id, PageRequest request) {
+    public Page<DeclaredItem> items(String id, PageRequest request) {
         optimistic.access().requireBusiness(id);
-        Page<CoreItem> page = queries.businessShards(
+        Page<DeclaredItem> page = queries.businessShards(
                 AccessPattern.BUSINESS_ITEMS, id, AccessPattern.BUSINESS_ITEMS::query, request, CoreItem::from);
         if (page.items().isEmpty() && request.next() == null) {
             throw ApiProblem.notFound("business", id);

@@ -5,7 +5,7 @@ import io.entitytable.api.paging.PageRequest;
 import io.entitytable.api.table.PagedQueries;
 import io.entitytable.api.write.OptimisticWrites;
 import io.entitytable.model.Attributes;
-import io.entitytable.model.CoreItem;
+import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
 import io.entitytable.model.access.AccessPattern;
@@ -32,7 +32,7 @@ public class CopyReads {
      * Pattern 10: the subjects that {@code owner}'s subject {@code id} links, with their data: Query id = customer#C,
      * begins_with(type, store#) for a customer's stores, the one link of the domain.
      */
-    public Page<CoreItem> targets(Entity owner, String id, PageRequest page) {
+    public Page<DeclaredItem> targets(Entity owner, String id, PageRequest page) {
         Entity target = owner.link().orElseThrow().target();
         requireSubject(owner, id);
         return edges(AccessPattern.STORES_OF_CUSTOMER, owner, id, target, page);
@@ -42,7 +42,7 @@ public class CopyReads {
      * Pattern 11: the subjects that link {@code target}'s subject {@code id}, with their data: Query id = store#S,
      * begins_with(type, customer#) for a store's customers, the one link of the domain.
      */
-    public Page<CoreItem> owners(Entity target, String id, PageRequest page) {
+    public Page<DeclaredItem> owners(Entity target, String id, PageRequest page) {
         Entity owner = target.linkedBy().orElseThrow().owner();
         requireSubject(target, id);
         return edges(AccessPattern.CUSTOMERS_OF_STORE, target, id, owner, page);
@@ -59,7 +59,7 @@ public class CopyReads {
     }
 
     /** Pattern 12: one Query id = tag#B#t[#n] [, begins_with(type, <entity>#)] per shard of the business, merged. */
-    public Page<CoreItem> tagged(String businessId, String tag, Optional<Entity> type, PageRequest page) {
+    public Page<DeclaredItem> tagged(String businessId, String tag, Optional<Entity> type, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
         return queries.sharded(
                 AccessPattern.TAGGED,
@@ -75,7 +75,7 @@ public class CopyReads {
      * Pattern 13: one Query per tag in parallel, merged by subject and de-duplicated; with {@code requireAll} only the
      * subjects that carry every tag.
      */
-    public Page<CoreItem> taggedWithSeveral(String businessId, TagQuery.Selection selection, PageRequest page) {
+    public Page<DeclaredItem> taggedWithSeveral(String businessId, TagQuery.Selection selection, PageRequest page) {
         optimistic.access().requireBusiness(businessId);
         return queries.sharded(
                 AccessPattern.TAGGED_WITH_SEVERAL,
@@ -91,7 +91,8 @@ public class CopyReads {
                 Copies::toSubject);
     }
 
-    private Page<CoreItem> edges(AccessPattern pattern, Entity owner, String ownerId, Entity other, PageRequest page) {
+    private Page<DeclaredItem> edges(
+            AccessPattern pattern, Entity owner, String ownerId, Entity other, PageRequest page) {
         return queries.list(
                 pattern,
                 pattern.query(Keys.subjectRef(owner, ownerId), Keys.typePrefix(other)),

@@ -2,6 +2,7 @@ package io.entitytable.api.copies;
 
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.paging.Page;
+import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
@@ -41,7 +42,7 @@ public class TaggedResource {
         Inputs.id("id", businessId);
         String normalisedTag = Inputs.tag(tag);
         Optional<Entity> entity = TagQuery.entityType(type);
-        return Responses.page(copies.tagged(businessId, normalisedTag, entity, page.parse()), SubjectResponse::from);
+        return Responses.page(copies.tagged(businessId, normalisedTag, entity, page.parse()), DeclaredResponse::from);
     }
 
     @GET
@@ -49,6 +50,6 @@ public class TaggedResource {
             @PathParam("id") String businessId, @BeanParam TagQuery query, @BeanParam PageParams page) {
         Inputs.id("id", businessId);
         TagQuery.Selection selection = query.parse();
-        return Responses.page(copies.taggedWithSeveral(businessId, selection, page.parse()), SubjectResponse::from);
+        return Responses.page(copies.taggedWithSeveral(businessId, selection, page.parse()), DeclaredResponse::from);
     }
 }

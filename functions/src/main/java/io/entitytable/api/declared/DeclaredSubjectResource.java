@@ -144,14 +144,14 @@ public class DeclaredSubjectResource {
                 .filter(link -> link.target().collection().equals(related))
                 .isPresent()) {
             return Responses.pageOf(
-                    id, page, (subject, request) -> copies.targets(entity, subject, request), SubjectResponse::from);
+                    id, page, (subject, request) -> copies.targets(entity, subject, request), DeclaredResponse::from);
         }
         Entity target = subjects.linkTarget(collection, related).entity();
         if (!target.linkedBy().orElseThrow().owner().collection().equals(related)) {
             throw ApiProblem.notFound("collection", "/" + collection + "/{id}/" + related);
         }
         return Responses.pageOf(
-                id, page, (subject, request) -> copies.owners(target, subject, request), SubjectResponse::from);
+                id, page, (subject, request) -> copies.owners(target, subject, request), DeclaredResponse::from);
     }
 
     /** A new child of the subject in {@code children}, the collection of an entity that is a child of its own. */

@@ -1,7 +1,5 @@
 package io.entitytable.api.response;
 
-import io.entitytable.model.CoreItem;
-import io.entitytable.model.DeclaredItem;
 import io.entitytable.model.Entity;
 import java.time.Instant;
 import java.util.Set;
@@ -29,14 +27,6 @@ public sealed interface SubjectResponse permits DeclaredResponse {
     Instant createdAt();
 
     Instant updatedAt();
-
-    /** The response for any subject, whichever entity it is. */
-    static SubjectResponse from(CoreItem item) {
-        if (item instanceof DeclaredItem declared) {
-            return DeclaredResponse.from(declared);
-        }
-        throw new IllegalArgumentException("no response for " + item.entity());
-    }
 
     /** The URL collection of the subject, e.g. {@code stores}. */
     default String collection() {

@@ -40,7 +40,7 @@ class SubjectResponseTest {
 
         // WHEN it is read as the API reads it, with its lines
         JsonNode json = JSON.valueToTree(
-                SubjectResponse.from(Entity.ORDER.read(order.toItem()).withCollection(order.collectionItems())));
+                DeclaredResponse.from(Entity.ORDER.read(order.toItem()).withCollection(order.collectionItems())));
 
         // THEN
         assertThat(json.get("entity").asText()).isEqualTo("order");
@@ -71,8 +71,8 @@ class SubjectResponseTest {
         var copy = RelationshipCatalogue.copyItem(edge, store.toItem());
 
         // WHEN
-        SubjectResponse fromCopy = SubjectResponse.from(Copies.toSubject(copy));
-        SubjectResponse fromCore = SubjectResponse.from(store);
+        SubjectResponse fromCopy = DeclaredResponse.from(Copies.toSubject(copy));
+        SubjectResponse fromCore = DeclaredResponse.from(store);
 
         // THEN one type, the same fields, except the index attribute a copy never carries
         assertThat(fromCopy).isInstanceOf(DeclaredResponse.class);
@@ -90,7 +90,7 @@ class SubjectResponseTest {
                 TestStores.store(ID, "B", "Downtown", AUSTIN, CoreFields.created(Set.of(), CREATED), Shard.legacy(ID));
 
         // WHEN
-        String collection = SubjectResponse.from(store).collection();
+        String collection = DeclaredResponse.from(store).collection();
 
         // THEN
         assertThat(collection).isEqualTo("stores");
