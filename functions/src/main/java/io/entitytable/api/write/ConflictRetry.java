@@ -31,14 +31,12 @@ public final class ConflictRetry {
     /** No pause is longer than this. */
     public static final Duration MAX_PAUSE_BOUND = Duration.ofMillis(256);
 
-    private final int attempts;
     private final Backoff backoff;
 
     /**
      * @param onRetry runs before each pause (a test counts them)
      */
     public ConflictRetry(int attempts, Duration firstPauseBound, Duration maxPauseBound, Runnable onRetry) {
-        this.attempts = attempts;
         this.backoff = new Backoff(attempts, firstPauseBound, maxPauseBound, onRetry);
     }
 
@@ -65,12 +63,12 @@ public final class ConflictRetry {
      */
     public <R> R run(Supplier<R> attempt, Supplier<? extends RuntimeException> gaveUp) {
         RuntimeException last = null;
-        for (int i = 1; i <= attempts; i++) {
+        for (int i = 1; i <= backoff.maxAttempts(); i++) {
             try {
                 return attempt.get();
             } catch (WriteConflict | TransactionConflict lost) {
                 last = lost;
-                if (i < attempts) {
+                if (i < backoff.maxAttempts()) {
                     pauseAfter(i);
                 }
             }
