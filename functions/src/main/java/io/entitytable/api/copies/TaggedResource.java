@@ -6,7 +6,6 @@ import io.entitytable.api.response.DeclaredResponse;
 import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.api.web.PageParams;
 import io.entitytable.api.web.Responses;
-import io.entitytable.model.Entity;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.BeanParam;
@@ -16,7 +15,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -40,16 +38,16 @@ public class TaggedResource {
             @QueryParam("type") String type,
             @BeanParam PageParams page) {
         Inputs.id("id", businessId);
-        String normalisedTag = Inputs.tag(tag);
-        Optional<Entity> entity = TagQuery.entityType(type);
-        return Responses.page(copies.tagged(businessId, normalisedTag, entity, page.parse()), DeclaredResponse::from);
+        return Responses.page(
+                copies.tagged(businessId, Inputs.tag(tag), TagQuery.entityType(type), page.parse()),
+                DeclaredResponse::from);
     }
 
     @GET
     public Page<SubjectResponse> taggedWithSeveral(
             @PathParam("id") String businessId, @BeanParam TagQuery query, @BeanParam PageParams page) {
         Inputs.id("id", businessId);
-        TagQuery.Selection selection = query.parse();
-        return Responses.page(copies.taggedWithSeveral(businessId, selection, page.parse()), DeclaredResponse::from);
+        return Responses.page(
+                copies.taggedWithSeveral(businessId, query.parse(), page.parse()), DeclaredResponse::from);
     }
 }
