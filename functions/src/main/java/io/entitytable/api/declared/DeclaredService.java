@@ -144,7 +144,7 @@ public final class DeclaredService extends SubjectService {
     /** A subject as a read by id found it: in the table, or in the archive, where it no longer changes. */
     public record Found(DeclaredItem item, boolean archived) {
         public DeclaredResponse response() {
-            return archived ? DeclaredResponse.archived(item) : DeclaredResponse.from(item);
+            return DeclaredResponse.of(item, archived);
         }
     }
 

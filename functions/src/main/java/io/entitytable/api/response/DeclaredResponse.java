@@ -33,15 +33,11 @@ public record DeclaredResponse(
 
     /** A subject read from the table. */
     public static DeclaredResponse from(DeclaredItem item) {
-        return of(item, null);
+        return of(item, false);
     }
 
-    /** A subject read from the archive, where it no longer changes. */
-    public static DeclaredResponse archived(DeclaredItem item) {
-        return of(item, Boolean.TRUE);
-    }
-
-    private static DeclaredResponse of(DeclaredItem item, Boolean archived) {
+    /** A subject read from the table, or from the archive, where it no longer changes. */
+    public static DeclaredResponse of(DeclaredItem item, boolean archived) {
         // What it links is always answered, as a list, empty when it links none.
         Map<String, Object> values = new LinkedHashMap<>(item.values());
         item.entity().link().ifPresent(link -> values.putIfAbsent(link.attribute(), Set.of()));
@@ -59,7 +55,7 @@ public record DeclaredResponse(
                 item.version(),
                 item.createdAt(),
                 item.updatedAt(),
-                archived);
+                archived ? Boolean.TRUE : null);
     }
 
     /**
