@@ -79,7 +79,7 @@ public class BusinessService extends SubjectService {
             String id, Long ifMatch, boolean cascade, AnswerRecorder<? super Optional<EraseJob>> recorder) {
         if (!cascade) {
             optimistic.access().requireOperator("delete businesses");
-            withCurrent(id, ifMatch, current -> {
+            optimistic.withCurrent(Entity.BUSINESS, id, ifMatch, current -> {
                 // Every counter of its count (at most 64): one BatchGetItem, and with the business in one transaction.
                 List<ItemKey> counters = new BusinessShards(id, ShardCount.of(current)).counters();
                 long children = ChildCounters.sum(table.getAll(counters));
@@ -97,7 +97,7 @@ public class BusinessService extends SubjectService {
         }
         Inputs.id("id", id);
         optimistic.access().requireOperatorElseNotFound(Entity.BUSINESS.keyName(), id);
-        return Optional.of(withCurrent(id, ifMatch, current -> {
+        return Optional.of(optimistic.withCurrent(Entity.BUSINESS, id, ifMatch, current -> {
             Instant now = optimistic.now();
             ShardCount shards = ShardCount.of(current);
             EraseJob job = EraseJob.from(EraseJob.newItem(id, shards, now));
@@ -159,7 +159,7 @@ public class BusinessService extends SubjectService {
             throw ApiProblem.invalid("shards", "must be an integer from 1 to " + ShardCount.MAX);
         }
         int wanted = shards.intValue();
-        return withCurrent(id, null, current -> {
+        return optimistic.withCurrent(Entity.BUSINESS, id, null, current -> {
             ShardCount count = ShardCount.of(current);
             if (wanted < count.count()) {
                 throw ApiProblem.conflict("business " + id + " has " + count.count()

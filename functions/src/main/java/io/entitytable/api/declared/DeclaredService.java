@@ -244,7 +244,7 @@ public final class DeclaredService extends SubjectService {
         if (unlink && linkedBy.isEmpty()) {
             throw ApiProblem.badParameter("unlink", "no subject links " + entity.collection() + ": leave it out");
         }
-        return withCurrent(id, ifMatch, current -> {
+        return optimistic.withCurrent(entity, id, ifMatch, current -> {
             String businessId = Values.string(current, Attributes.BUSINESS_ID);
             List<ItemKey> collection = new ArrayList<>(entity.read(current).collectionKeys());
             UniqueValue.ofCore(current).forEach(marker -> collection.add(marker.key()));

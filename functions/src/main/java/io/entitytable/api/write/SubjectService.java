@@ -19,7 +19,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -56,11 +55,6 @@ public abstract class SubjectService {
 
     public Instant now() {
         return optimistic.now();
-    }
-
-    /** Runs {@code attempt} on the subject's current core item until its write holds; see OptimisticWrites. */
-    protected <R> R withCurrent(String id, Long ifMatch, Function<Map<String, AttributeValue>, R> attempt) {
-        return optimistic.withCurrent(entity, id, ifMatch, attempt);
     }
 
     /**
