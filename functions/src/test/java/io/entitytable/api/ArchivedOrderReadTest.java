@@ -14,6 +14,7 @@ import io.entitytable.api.archive.Archive;
 import io.entitytable.archive.ArchivedOrder;
 import io.entitytable.archive.OrderArchive;
 import io.entitytable.model.Attributes;
+import io.entitytable.model.Entity;
 import io.entitytable.model.access.PartitionQuery;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -366,7 +367,7 @@ class ArchivedOrderReadTest {
     }
 
     private OrderArchive orders() {
-        return archive.orders().orElseThrow();
+        return archive.of(Entity.ORDER).orElseThrow();
     }
 
     /** The order item and its lines, as the archive job reads them: one consistent Query {@code id = O}. */

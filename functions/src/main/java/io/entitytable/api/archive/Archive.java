@@ -48,17 +48,17 @@ public class Archive {
         return environment;
     }
 
-    /** The order archive, when the deployment has one. */
-    public Optional<OrderArchive> orders() {
-        return orders;
+    /**
+     * The archive of the entity's finished subjects: the order archive, for an entity whose finished subjects leave the
+     * table ({@link Entity#lifecycle()}); empty without an archive or for any other entity.
+     */
+    public Optional<OrderArchive> of(Entity entity) {
+        return entity.lifecycle().isEmpty() ? Optional.empty() : orders;
     }
 
-    /**
-     * The archived subject of that id, for an entity whose finished subjects leave the table ({@link
-     * Entity#lifecycle()}): one GET of the archive; empty without an archive or for any other entity, at no cost.
-     */
+    /** The archived subject of that id ({@link #of}): one GET of the archive; none without one, at no cost. */
     public Optional<ArchivedOrder> find(Entity entity, String id) {
-        return entity.lifecycle().isEmpty() ? Optional.empty() : orders.flatMap(archive -> archive.find(id));
+        return of(entity).flatMap(archive -> archive.find(id));
     }
 
     /** 409: the subject moved to the archive, where it no longer changes; a retry would meet the same answer. */

@@ -324,7 +324,7 @@ public final class DeclaredService extends SubjectService {
         Function<String, PartitionQuery> queryOf = shard -> AccessPattern.DECLARED_BY_TIME
                 .query(shard, range.firstKey(entity), range.lastKey(entity))
                 .filtered(filter);
-        Optional<OrderArchive> archive = archive();
+        Optional<OrderArchive> archive = optimistic.archive().of(entity);
         if (archive.isEmpty()) {
             return queries.businessShards(AccessPattern.DECLARED_BY_TIME, businessId, queryOf, page, this::readLive);
         }
@@ -381,7 +381,7 @@ public final class DeclaredService extends SubjectService {
                 ? AccessPattern.DECLARED_OF_PARENT_BY_TIME
                 : AccessPattern.DECLARED_OF_PARENT;
         PartitionQuery query = pattern.query(parentId, Keys.typePrefix(entity));
-        Optional<OrderArchive> archive = archive();
+        Optional<OrderArchive> archive = optimistic.archive().of(entity);
         if (archive.isEmpty()) {
             return queries.list(pattern, query, page, this::readLive);
         }
@@ -417,16 +417,6 @@ public final class DeclaredService extends SubjectService {
 
     private Found readLive(Map<String, AttributeValue> item) {
         return new Found(entity.read(item), false);
-    }
-
-    /**
-     * The archive this entity's lists continue into: none without an archive, for a service built without lists
-     * continued, or for an entity whose finished subjects stay in the table.
-     */
-    private Optional<OrderArchive> archive() {
-        return continued == null || entity.lifecycle().isEmpty()
-                ? Optional.empty()
-                : optimistic.archive().orders();
     }
 
     /**
