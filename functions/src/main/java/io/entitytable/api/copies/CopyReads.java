@@ -34,7 +34,6 @@ public class CopyReads {
      */
     public Page<DeclaredItem> targets(Entity owner, String id, PageRequest page) {
         Entity target = owner.link().orElseThrow().target();
-        requireSubject(owner, id);
         return edges(AccessPattern.STORES_OF_CUSTOMER, owner, id, target, page);
     }
 
@@ -44,18 +43,7 @@ public class CopyReads {
      */
     public Page<DeclaredItem> owners(Entity target, String id, PageRequest page) {
         Entity owner = target.linkedBy().orElseThrow().owner();
-        requireSubject(target, id);
         return edges(AccessPattern.CUSTOMERS_OF_STORE, target, id, owner, page);
-    }
-
-    /**
-     * Copies carry no {@code businessId}, so a business member's list of a customer's stores or a store's customers
-     * first reads the subject (one more request) to learn its business; an operator's does not.
-     */
-    private void requireSubject(Entity entity, String id) {
-        if (!optimistic.access().seesEverything()) {
-            optimistic.require(entity, id);
-        }
     }
 
     /** Pattern 12: one Query id = tag#B#t[#n] [, begins_with(type, <entity>#)] per shard of the business, merged. */
@@ -91,13 +79,17 @@ public class CopyReads {
                 Copies::toSubject);
     }
 
-    private Page<DeclaredItem> edges(
-            AccessPattern pattern, Entity owner, String ownerId, Entity other, PageRequest page) {
+    /**
+     * The copies of subjects of {@code other} in the partition of {@code entity}'s subject {@code id}. Copies carry no
+     * {@code businessId}, so a business member's list of a customer's stores or a store's customers first reads the
+     * subject (one more request) to learn its business; an operator's does not.
+     */
+    private Page<DeclaredItem> edges(AccessPattern pattern, Entity entity, String id, Entity other, PageRequest page) {
+        if (!optimistic.access().seesEverything()) {
+            optimistic.require(entity, id);
+        }
         return queries.list(
-                pattern,
-                pattern.query(Keys.subjectRef(owner, ownerId), Keys.typePrefix(other)),
-                page,
-                Copies::toSubject);
+                pattern, pattern.query(Keys.subjectRef(entity, id), Keys.typePrefix(other)), page, Copies::toSubject);
     }
 
     /** One of a tag's partitions in a business: every subject carrying it there, or only those of {@code type}. */
