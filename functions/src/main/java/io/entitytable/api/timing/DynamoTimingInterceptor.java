@@ -28,7 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
  *
  * <p>Registered for every SDK client of the function through {@code
  * software/amazon/awssdk/global/handlers/execution.interceptors}; the function builds one client, the DynamoDB one.
- * The SDK runs a sync client's interceptors on the calling thread, which {@link CurrentRequestTiming} binds.
+ * The SDK runs a sync client's interceptors on the calling thread, which {@link RequestTiming#CURRENT} binds.
  *
  * @see <a
  *     href="https://docs.aws.amazon.com/sdk-for-java/latest/developer-guide/interceptors.html">SDK execution
@@ -62,7 +62,7 @@ public class DynamoTimingInterceptor implements ExecutionInterceptor {
 
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
-        RequestTiming timing = CurrentRequestTiming.get();
+        RequestTiming timing = RequestTiming.CURRENT.get();
         // The archive's S3 client runs the global interceptors too: its calls are no DynamoDB calls to count or time.
         if (timing != null && context.request() instanceof DynamoDbRequest) {
             attributes.putAttribute(CALL, new Call(timing));

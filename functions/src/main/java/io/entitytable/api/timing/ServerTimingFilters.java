@@ -64,7 +64,7 @@ public class ServerTimingFilters {
     @ServerRequestFilter(priority = 1)
     public void bind(ContainerRequestContext request) {
         if (request.getProperty(PROPERTY) instanceof RequestTiming timing) {
-            CurrentRequestTiming.bind(timing);
+            RequestTiming.CURRENT.bind(timing);
         }
     }
 
@@ -72,7 +72,7 @@ public class ServerTimingFilters {
     @ServerResponseFilter
     public void unbind(ContainerRequestContext request, ContainerResponseContext response) {
         if (request.getProperty(PROPERTY) instanceof RequestTiming timing) {
-            CurrentRequestTiming.unbind(timing);
+            RequestTiming.CURRENT.unbind(timing);
         }
         if (request.getProperty(STATUS_PROPERTY) instanceof AtomicInteger status) {
             status.set(response.getStatus());
