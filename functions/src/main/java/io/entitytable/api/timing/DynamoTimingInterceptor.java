@@ -114,15 +114,13 @@ public class DynamoTimingInterceptor implements ExecutionInterceptor {
     static double[] units(SdkResponse response) {
         Object reported =
                 response.getValueForField(CONSUMED_CAPACITY, Object.class).orElse(null);
+        List<?> capacities = reported instanceof List<?> list
+                ? list
+                : reported instanceof ConsumedCapacity one ? List.of(one) : List.of();
         boolean read = READS.contains(response.getClass());
-        if (reported instanceof ConsumedCapacity capacity) {
-            return add(null, capacity, read);
-        }
         double[] units = null;
-        if (reported instanceof List<?> capacities) {
-            for (Object capacity : capacities) {
-                units = add(units, (ConsumedCapacity) capacity, read);
-            }
+        for (Object capacity : capacities) {
+            units = add(units, (ConsumedCapacity) capacity, read);
         }
         return units;
     }
