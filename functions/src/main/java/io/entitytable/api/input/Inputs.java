@@ -15,8 +15,6 @@ import java.util.stream.Collectors;
 public final class Inputs {
     /** How many tags one subject may carry. */
     public static final int MAX_TAGS = 50;
-    /** The longest free text: a business or store name, a street, an order line's description. */
-    public static final int MAX_TEXT = 200;
 
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 100;
