@@ -64,14 +64,6 @@ public final class ApiRoutes {
         return ALL;
     }
 
-    /** The written operation named {@code operationId}; fails for a name no written route has. */
-    public static ApiRoute written(String operationId) {
-        return WRITTEN.stream()
-                .filter(route -> route.operationId().equals(operationId))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no written route " + operationId));
-    }
-
     /**
      * The route a request of {@code method} on {@code requestPath} (a path as requested, ids and all) went to, if any:
      * the one whose template matches it segment by segment, a {@code {name}} segment matching any one segment; of two
