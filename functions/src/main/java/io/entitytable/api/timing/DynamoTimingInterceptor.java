@@ -2,6 +2,7 @@ package io.entitytable.api.timing;
 
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.core.SdkField;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
@@ -65,7 +66,7 @@ public class DynamoTimingInterceptor implements ExecutionInterceptor {
         RequestTiming timing = RequestTiming.CURRENT.get();
         // The archive's S3 client runs the global interceptors too: its calls are no DynamoDB calls to count or time.
         if (timing != null && context.request() instanceof DynamoDbRequest) {
-            attributes.putAttribute(CALL, new Call(timing));
+            attributes.putAttribute(CALL, new Call(timing, new AtomicBoolean()));
             timing.callStarted(System.nanoTime());
         }
     }
@@ -144,21 +145,11 @@ public class DynamoTimingInterceptor implements ExecutionInterceptor {
     }
 
     /** One SDK call of a request; it ends once, whichever of success or failure the SDK reports (or both). */
-    private static final class Call {
-        private final RequestTiming timing;
-        private boolean ended;
-
-        Call(RequestTiming timing) {
-            this.timing = timing;
-        }
-
+    private record Call(RequestTiming timing, AtomicBoolean ended) {
         void end(SdkResponse response) {
             long now = System.nanoTime();
-            synchronized (this) {
-                if (ended) {
-                    return;
-                }
-                ended = true;
+            if (ended.getAndSet(true)) {
+                return;
             }
             double[] units = response == null ? null : units(response);
             timing.callEnded(now, units == null ? null : units[0], units == null ? null : units[1]);
