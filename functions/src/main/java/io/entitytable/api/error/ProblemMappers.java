@@ -115,8 +115,7 @@ public class ProblemMappers {
         if (exception.getCause() instanceof JsonProcessingException json) {
             return otherJson(json);
         }
-        Response.Status.Family family = Response.Status.Family.familyOf(status);
-        if (family == Response.Status.Family.SERVER_ERROR) {
+        if (Response.Status.Family.familyOf(status) == Response.Status.Family.SERVER_ERROR) {
             LOG.error("request failed", exception);
         }
         String title = exception.getResponse().getStatusInfo().getReasonPhrase();
