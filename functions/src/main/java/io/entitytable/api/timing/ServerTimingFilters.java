@@ -86,10 +86,7 @@ public class ServerTimingFilters {
 
     /** The capacity level a {@code Return-Consumed-Capacity} value asks for; null for none or anything unknown. */
     static ReturnConsumedCapacity capacityAsked(String header) {
-        if (header == null) {
-            return null;
-        }
-        return switch (header.trim().toUpperCase(Locale.ROOT)) {
+        return switch (header == null ? "" : header.trim().toUpperCase(Locale.ROOT)) {
             case "TOTAL" -> ReturnConsumedCapacity.TOTAL;
             case "INDEXES" -> ReturnConsumedCapacity.INDEXES;
             default -> null;
