@@ -3,8 +3,8 @@ package io.entitytable.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.entitytable.api.access.Access;
 import io.entitytable.api.access.Caller;
+import io.entitytable.api.access.TestAccess;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.declared.DeclaredService;
 import io.entitytable.api.error.ApiProblem;
@@ -205,7 +205,7 @@ class IdempotentCreateTest {
             EntityTable table = new EntityTable(client, local.table().name());
             CoreWrites writes = new CoreWrites(table);
             OptimisticWrites optimistic =
-                    TestOptimisticWrites.of(table, writes, ConflictRetry.standard(), CLOCK, Access.of(caller));
+                    TestOptimisticWrites.of(table, writes, ConflictRetry.standard(), CLOCK, TestAccess.of(caller));
             ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), java.time.Clock.systemUTC());
             businesses =
                     new BusinessService(new SubjectDependencies(optimistic, writes, local.table(), null, shards, null));

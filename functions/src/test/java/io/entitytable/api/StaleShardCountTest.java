@@ -3,7 +3,7 @@ package io.entitytable.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.IntNode;
-import io.entitytable.api.access.Access;
+import io.entitytable.api.access.TestAccess;
 import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.declared.DeclaredService;
@@ -54,7 +54,7 @@ class StaleShardCountTest {
         static Instance over(EntityTable table) {
             CoreWrites writes = new CoreWrites(table);
             OptimisticWrites optimistic = TestOptimisticWrites.of(
-                    table, writes, ConflictRetry.standard(), CLOCK, Access.of(TestCallerAccess.OPERATOR));
+                    table, writes, ConflictRetry.standard(), CLOCK, TestAccess.of(TestCallerAccess.OPERATOR));
             ShardCounts shards = new ShardCounts(table, TRUSTED, CLOCK);
             return new Instance(
                     new BusinessService(new SubjectDependencies(optimistic, writes, table, null, shards, null)),

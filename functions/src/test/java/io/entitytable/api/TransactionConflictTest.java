@@ -3,7 +3,7 @@ package io.entitytable.api;
 import static io.entitytable.api.SimultaneousWriters.outcome;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.entitytable.api.access.Access;
+import io.entitytable.api.access.TestAccess;
 import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.api.business.BusinessService;
 import io.entitytable.api.declared.DeclaredService;
@@ -71,7 +71,7 @@ class TransactionConflictTest {
         EntityTable table = local.table();
         CoreWrites writes = new CoreWrites(table);
         OptimisticWrites optimistic = TestOptimisticWrites.of(
-                table, writes, ConflictRetry.standard(), Clock.systemUTC(), Access.of(TestCallerAccess.OPERATOR));
+                table, writes, ConflictRetry.standard(), Clock.systemUTC(), TestAccess.of(TestCallerAccess.OPERATOR));
         // Lists are not what these tests exercise: no PagedQueries.
         ShardCounts shards = new ShardCounts(table, Duration.ofSeconds(5), Clock.systemUTC());
         businesses =

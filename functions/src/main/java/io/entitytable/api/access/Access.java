@@ -71,14 +71,4 @@ public abstract class Access {
     public String cursorScope() {
         return caller().subject();
     }
-
-    /** An access for code outside an HTTP request (tests, tools): always {@code caller}. */
-    public static Access of(Caller caller) {
-        return new Access() {
-            @Override
-            public Caller caller() {
-                return caller;
-            }
-        };
-    }
 }

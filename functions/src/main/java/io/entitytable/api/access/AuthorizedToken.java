@@ -72,11 +72,11 @@ public final class AuthorizedToken {
         }
         for (String name : BINDING_CLAIMS) {
             String passed = claims.get(name);
-            if (passed == null || !passed.equals(text(payload.get(name)))) {
+            if (passed == null || !passed.equals(text(payload.path(name)))) {
                 return Optional.empty();
             }
         }
-        if (!Objects.equals(claims.get(TOKEN_ID_CLAIM), text(payload.get(TOKEN_ID_CLAIM)))) {
+        if (!Objects.equals(claims.get(TOKEN_ID_CLAIM), text(payload.path(TOKEN_ID_CLAIM)))) {
             return Optional.empty();
         }
         return Optional.of(new AuthorizedToken(payload));
@@ -84,7 +84,7 @@ public final class AuthorizedToken {
 
     /** The token's {@code sub}. */
     public String subject() {
-        return text(payload.get(Caller.SUBJECT_CLAIM));
+        return text(payload.path(Caller.SUBJECT_CLAIM));
     }
 
     /**
@@ -92,10 +92,7 @@ public final class AuthorizedToken {
      * string of a string claim (an external issuer's single group), never split. Anything else holds no group.
      */
     public List<String> groups(String name) {
-        JsonNode claim = payload.get(name);
-        if (claim == null) {
-            return List.of();
-        }
+        JsonNode claim = payload.path(name);
         if (claim.isTextual()) {
             return List.of(claim.textValue());
         }
@@ -110,12 +107,9 @@ public final class AuthorizedToken {
 
     /**
      * A claim as API Gateway passes it: a string as is, a whole number as its digits (times are epoch seconds);
-     * null for anything that cannot bind a token to its claims.
+     * null for anything that cannot bind a token to its claims (an absent claim among them).
      */
     private static String text(JsonNode value) {
-        if (value == null) {
-            return null;
-        }
         if (value.isTextual()) {
             return value.textValue();
         }

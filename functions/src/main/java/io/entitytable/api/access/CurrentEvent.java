@@ -40,11 +40,9 @@ public class CurrentEvent {
      * event without one (Quarkus's test event server makes none).
      */
     public Optional<String> requestId() {
-        APIGatewayV2HTTPEvent event = get();
-        if (event == null || event.getRequestContext() == null) {
-            return Optional.empty();
-        }
-        String id = event.getRequestContext().getRequestId();
-        return id == null || id.isBlank() ? Optional.empty() : Optional.of(id);
+        return Optional.ofNullable(get())
+                .map(APIGatewayV2HTTPEvent::getRequestContext)
+                .map(APIGatewayV2HTTPEvent.RequestContext::getRequestId)
+                .filter(id -> !id.isBlank());
     }
 }

@@ -7,6 +7,7 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -61,15 +62,11 @@ public class RequestAccess extends Access {
 
     /** The authorizer's claims in the event; empty when there are none. */
     protected Map<String, String> claims() {
-        APIGatewayV2HTTPEvent event = event();
-        if (event == null
-                || event.getRequestContext() == null
-                || event.getRequestContext().getAuthorizer() == null
-                || event.getRequestContext().getAuthorizer().getJwt() == null) {
-            return Map.of();
-        }
-        Map<String, String> claims =
-                event.getRequestContext().getAuthorizer().getJwt().getClaims();
-        return claims == null ? Map.of() : claims;
+        return Optional.ofNullable(event())
+                .map(APIGatewayV2HTTPEvent::getRequestContext)
+                .map(APIGatewayV2HTTPEvent.RequestContext::getAuthorizer)
+                .map(APIGatewayV2HTTPEvent.RequestContext.Authorizer::getJwt)
+                .map(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT::getClaims)
+                .orElse(Map.of());
     }
 }

@@ -115,8 +115,7 @@ public class ProblemMappers {
         if (exception.getCause() instanceof JsonProcessingException json) {
             return otherJson(json);
         }
-        Response.Status.Family family = Response.Status.Family.familyOf(status);
-        if (family == Response.Status.Family.SERVER_ERROR) {
+        if (Response.Status.Family.familyOf(status) == Response.Status.Family.SERVER_ERROR) {
             LOG.error("request failed", exception);
         }
         String title = exception.getResponse().getStatusInfo().getReasonPhrase();
@@ -134,10 +133,8 @@ public class ProblemMappers {
                     422, "Validation failed", "the item would exceed DynamoDB's 400 KB item size limit", List.of());
         }
         if (exception.isThrottlingException()) {
-            return retryAfter(
-                    Problem.response(
-                            503, "Service unavailable", "the table is busy; retry after a short wait", List.of()),
-                    RETRY_AFTER_SECONDS);
+            return apiProblem(
+                    new ApiProblem(503, "Service unavailable", "the table is busy; retry after a short wait"));
         }
         LOG.error("DynamoDB request failed", exception);
         return Problem.response(500, "Internal server error", "the request could not be completed", List.of());

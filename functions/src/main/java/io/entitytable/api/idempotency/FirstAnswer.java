@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.entitytable.api.input.Inputs;
 import io.entitytable.api.response.SubjectResponse;
+import io.entitytable.api.web.Responses;
 import io.entitytable.model.IdempotencyRecord;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.UriBuilder;
 import java.net.URI;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -23,7 +23,7 @@ public record FirstAnswer(int status, String location, String etag, String body)
     /** 201 for a created subject: its URL as the Location, its version as the ETag, the subject as the body. */
     public static FirstAnswer created(ObjectMapper json, SubjectResponse subject) {
         return new FirstAnswer(
-                201, locationOf(subject).toString(), Inputs.etag(subject.version()), write(json, subject));
+                201, Responses.location(subject).toString(), Inputs.etag(subject.version()), write(json, subject));
     }
 
     /** Any other answer: {@code location} and {@code body} may be null (a 204 has neither). */
@@ -51,11 +51,6 @@ public record FirstAnswer(int status, String location, String etag, String body)
             response.entity(body).type(MediaType.APPLICATION_JSON_TYPE.withCharset("UTF-8"));
         }
         return response;
-    }
-
-    /** The Location of a subject: the same relative URL the API's created answers carry. */
-    public static URI locationOf(SubjectResponse subject) {
-        return UriBuilder.fromPath("/{collection}/{id}").build(subject.collection(), subject.id());
     }
 
     private static String write(ObjectMapper json, Object body) {

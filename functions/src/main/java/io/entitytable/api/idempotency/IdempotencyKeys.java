@@ -23,13 +23,11 @@ public final class IdempotencyKeys {
         if (header == null) {
             return Optional.empty();
         }
-        if (header.isEmpty() || header.length() > IdempotencyRecord.MAX_KEY_LENGTH || !printableAscii(header)) {
+        if (header.isEmpty()
+                || header.length() > IdempotencyRecord.MAX_KEY_LENGTH
+                || !header.chars().allMatch(c -> c >= 0x20 && c <= 0x7e)) {
             throw ApiProblem.badParameter(HEADER, RULE);
         }
         return Optional.of(header);
-    }
-
-    private static boolean printableAscii(String value) {
-        return value.chars().allMatch(c -> c >= 0x20 && c <= 0x7e);
     }
 }

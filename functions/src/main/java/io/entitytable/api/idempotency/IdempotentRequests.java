@@ -160,17 +160,15 @@ public class IdempotentRequests {
         };
         try {
             return route.apply(recorder);
-        } catch (KeyAlreadyUsed | TransactionConflict lost) {
-            // Lost to another request with this key, or to other writers: a record answers, else the first request
-            // may still be in flight.
+        } catch (KeyAlreadyUsed | TransactionConflict | ApiProblem refused) {
+            // Lost to another request with this key or to other writers, or refused (the subject is gone since, say):
+            // a record answers. Else a lost race, or a refusal as busy, may be the first request still in flight.
             answerIfRecorded(caller, key.get(), fingerprint);
-            throw ApiProblem.keyInFlight(IdempotencyKeys.HEADER);
-        } catch (ApiProblem refused) {
-            answerIfRecorded(caller, key.get(), fingerprint);
-            if (refused.status() == ApiProblem.busy().status()) {
-                throw ApiProblem.keyInFlight(IdempotencyKeys.HEADER);
+            if (refused instanceof ApiProblem problem
+                    && problem.status() != ApiProblem.busy().status()) {
+                throw problem;
             }
-            throw refused;
+            throw ApiProblem.keyInFlight(IdempotencyKeys.HEADER);
         }
     }
 

@@ -9,13 +9,12 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /** Checks of values that arrive in paths, query strings and headers, each failing with a clear 4xx. */
 public final class Inputs {
     /** How many tags one subject may carry. */
     public static final int MAX_TAGS = 50;
-    /** The longest free text: a business or store name, a street, an order line's description. */
-    public static final int MAX_TEXT = 200;
 
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 100;
@@ -40,11 +39,9 @@ public final class Inputs {
 
     /** Initial tags of a new subject, normalised as {@link #tag} normalises the tag sub-resources' one. */
     public static Set<String> tags(Set<String> tags) {
-        Set<String> normalised = new TreeSet<>();
-        if (tags != null) {
-            tags.forEach(tag -> normalised.add(tag(tag)));
-        }
-        return normalised;
+        return tags == null
+                ? new TreeSet<>()
+                : tags.stream().map(Inputs::tag).collect(Collectors.toCollection(TreeSet::new));
     }
 
     /** A tag given in query parameter {@code parameter}: 400 when it cannot be one. */

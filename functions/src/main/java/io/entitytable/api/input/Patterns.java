@@ -26,20 +26,11 @@ public final class Patterns {
     public static final String KEY_PART_ECMA = "[^#" + INVISIBLE + "]*";
     /** What a 422 says of free text that holds a refused character (rather than quoting the pattern). */
     public static final String TEXT_MESSAGE = Field.FREE_TEXT_MESSAGE;
-    /** What a 422 says of a key part that holds a refused character. */
-    public static final String KEY_PART_MESSAGE = "must not contain '#', control, bidirectional-control or zero-width"
-            + " characters, or unpaired surrogates";
 
     public static final String TAG = "[A-Za-z0-9][A-Za-z0-9_-]{0,63}";
-    public static final String LABEL = Field.LABEL;
-    public static final String COUNTRY = "[A-Za-z]{2}";
-    public static final String SKU = "[A-Za-z0-9._-]{1,64}";
-    public static final String CARD = "[a-z]{2,20}";
 
     // The shapes checked in code, compiled once: String.matches would compile its pattern again on every call.
     public static final Pattern TEXT_SHAPE = Pattern.compile(TEXT);
-    public static final Pattern KEY_PART_SHAPE = Pattern.compile(KEY_PART);
-    public static final Pattern CARD_SHAPE = Pattern.compile(CARD);
 
     private Patterns() {}
 }

@@ -93,45 +93,37 @@ final class RateItem {
 
     /**
      * Starts the bucket at {@code now + span} on condition that it is full (or absent), or extends it by {@code span} on
-     * condition that it is not full and not granted beyond reach.
+     * condition that it is not full and not granted beyond reach: one conditional UpdateItem, done with the item as
+     * written, or refused with the item as it was (an empty map when there was none).
      */
     private Written startOrExtend(boolean start, ItemKey key, long now, long span, AttributeValue expires) {
         Map<String, AttributeValue> values = new HashMap<>(Map.of(":now", Values.n(now), ":expires", expires));
+        ConditionalUpdate update;
         if (start) {
             values.put(":until", Values.n(now + span));
             values.put(":kind", KIND);
-            return write(
-                    new ConditionalUpdate(
-                            key,
-                            "SET #g = :until, #kind = :kind, #expires = :expires",
-                            "attribute_not_exists(#g) OR #g < :now",
-                            START_NAMES,
-                            values),
-                    ReturnValue.NONE);
+            update = new ConditionalUpdate(
+                    key,
+                    "SET #g = :until, #kind = :kind, #expires = :expires",
+                    "attribute_not_exists(#g) OR #g < :now",
+                    START_NAMES,
+                    values);
+        } else {
+            values.put(":span", Values.n(span));
+            values.put(":ahead", Values.n(now + AHEAD));
+            update = new ConditionalUpdate(
+                    key,
+                    "SET #g = #g + :span, #expires = :expires",
+                    "#g >= :now AND #g <= :ahead",
+                    EXTEND_NAMES,
+                    values);
         }
-        values.put(":span", Values.n(span));
-        values.put(":ahead", Values.n(now + AHEAD));
-        return write(
-                new ConditionalUpdate(
-                        key,
-                        "SET #g = #g + :span, #expires = :expires",
-                        "#g >= :now AND #g <= :ahead",
-                        EXTEND_NAMES,
-                        values),
-                ReturnValue.UPDATED_NEW);
-    }
-
-    /**
-     * One conditional UpdateItem: done with what {@code returned} asks for, or refused with the item as it was (an
-     * empty map when there was none).
-     */
-    private Written write(ConditionalUpdate update, ReturnValue returned) {
         try {
             return new Written(
                     true,
                     table.dynamo()
                             .updateItem(update.request(table.name())
-                                    .returnValues(returned)
+                                    .returnValues(start ? ReturnValue.NONE : ReturnValue.UPDATED_NEW)
                                     .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                                     .build())
                             .attributes());

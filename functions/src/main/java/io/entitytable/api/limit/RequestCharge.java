@@ -37,33 +37,27 @@ public record RequestCharge(List<ItemKey> buckets, int limit, String whose) {
 
     /** The charge of a request by {@code caller} to a path of these segments, or none. */
     public static Optional<RequestCharge> of(Caller caller, List<String> path, RateLimitConfig limits) {
-        Optional<String> named = namedBusiness(path).filter(caller::mayUse);
-        if (named.isPresent()) {
-            return business(named.get(), limits.perBusiness());
+        Optional<String> business = namedBusiness(path).filter(caller::mayUse);
+        if (business.isEmpty() && !caller.operator() && caller.businesses().size() == 1) {
+            business = Optional.of(caller.businesses().iterator().next());
         }
-        if (!caller.operator() && caller.businesses().size() == 1) {
-            return business(caller.businesses().iterator().next(), limits.perBusiness());
+        if (business.isPresent()) {
+            String id = business.get();
+            return charge(limits.perBusiness(), bucket -> RequestLimits.businessKey(id, bucket), "business " + id);
         }
-        if (caller.operator() || caller.subject().isEmpty() || limits.perCaller() <= RequestLimits.OFF) {
+        if (caller.operator() || caller.subject().isEmpty()) {
             return Optional.empty();
         }
-        String subject = caller.subject();
-        int limit = limits.perCaller();
+        return charge(limits.perCaller(), bucket -> RequestLimits.callerKey(caller.subject(), bucket), "this caller");
+    }
+
+    /** The charge to the buckets {@code key} names, or none when {@code limit} turns the limit off. */
+    private static Optional<RequestCharge> charge(int limit, IntFunction<ItemKey> key, String whose) {
+        if (limit <= RequestLimits.OFF) {
+            return Optional.empty();
+        }
         return Optional.of(new RequestCharge(
-                buckets(limit, bucket -> RequestLimits.callerKey(subject, bucket)), limit, "this caller"));
-    }
-
-    private static Optional<RequestCharge> business(String businessId, int limit) {
-        return limit <= RequestLimits.OFF
-                ? Optional.empty()
-                : Optional.of(new RequestCharge(
-                        buckets(limit, bucket -> RequestLimits.businessKey(businessId, bucket)),
-                        limit,
-                        "business " + businessId));
-    }
-
-    private static List<ItemKey> buckets(int limit, IntFunction<ItemKey> key) {
-        return IntStream.range(0, RequestLimits.buckets(limit)).mapToObj(key).toList();
+                IntStream.range(0, RequestLimits.buckets(limit)).mapToObj(key).toList(), limit, whose));
     }
 
     /** The business a {@code /businesses/{id}...} path names, when its id is well-formed. */

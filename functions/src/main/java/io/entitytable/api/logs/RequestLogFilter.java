@@ -57,14 +57,10 @@ public class RequestLogFilter {
             fields.put(LogField.PATH, path);
         }
         fields.put(LogField.STATUS, response.getStatus());
-        Object location = response.getHeaders().getFirst(HttpHeaders.LOCATION);
-        if (location != null) {
-            fields.put(LogField.LOCATION, location);
-        }
-        Object etag = response.getHeaders().getFirst(HttpHeaders.ETAG);
-        if (etag != null) {
-            fields.put(LogField.ETAG, etag);
-        }
+        Optional.ofNullable(response.getHeaders().getFirst(HttpHeaders.LOCATION))
+                .ifPresent(location -> fields.put(LogField.LOCATION, location));
+        Optional.ofNullable(response.getHeaders().getFirst(HttpHeaders.ETAG))
+                .ifPresent(etag -> fields.put(LogField.ETAG, etag));
         RequestTiming timing = ServerTimingFilters.timingOf(request);
         if (timing != null) {
             fields.put(

@@ -28,10 +28,9 @@ public final class CursorKey {
     private CursorKey(byte[] secret) {
         this.key = new SecretKeySpec(secret, "HmacSHA256");
         this.keyedMac = newMac(key);
-        Mac idMac = mac();
         this.id = Base64.getUrlEncoder()
                 .withoutPadding()
-                .encodeToString(Arrays.copyOf(idMac.doFinal(ID_LABEL), ID_BYTES));
+                .encodeToString(Arrays.copyOf(mac().doFinal(ID_LABEL), ID_BYTES));
     }
 
     /** The key of a secret text (its UTF-8 bytes); refuses a blank one, which would sign nothing worth checking. */

@@ -76,10 +76,7 @@ public final class SecretsManagerCursorKeys implements CursorKeys {
 
     private Snapshot fresh() {
         Snapshot keys = snapshot;
-        if (keys != null && clock.instant().isBefore(keys.staleAt())) {
-            return keys;
-        }
-        return read(keys);
+        return keys != null && clock.instant().isBefore(keys.staleAt()) ? keys : read(keys);
     }
 
     /** Reads both versions unless another thread has read since {@code seen} was taken. */

@@ -64,14 +64,6 @@ public final class ApiRoutes {
         return ALL;
     }
 
-    /** The written operation named {@code operationId}; fails for a name no written route has. */
-    public static ApiRoute written(String operationId) {
-        return WRITTEN.stream()
-                .filter(route -> route.operationId().equals(operationId))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no written route " + operationId));
-    }
-
     /**
      * The route a request of {@code method} on {@code requestPath} (a path as requested, ids and all) went to, if any:
      * the one whose template matches it segment by segment, a {@code {name}} segment matching any one segment; of two
@@ -101,16 +93,13 @@ public final class ApiRoutes {
 
     /** A new one under its business (for an entity with a parent, under the parent). */
     public static ApiRoute create(Entity entity) {
-        String collection = entity.parent()
-                .map(parent -> byId(parent) + "/" + entity.collection())
-                .orElse(underBusiness(entity));
+        String collection = entity.parent().map(parent -> under(parent, entity)).orElse(underBusiness(entity));
         return new ApiRoute("POST", collection, "create" + typeName(entity));
     }
 
     /** Its parent's children of this entity. */
     public static ApiRoute ofParent(Entity entity, Entity parent) {
-        return new ApiRoute(
-                "GET", byId(parent) + "/" + entity.collection(), "list" + typeName(parent) + plural(entity));
+        return new ApiRoute("GET", under(parent, entity), "list" + typeName(parent) + plural(entity));
     }
 
     /** Its business's list. */
@@ -132,7 +121,8 @@ public final class ApiRoutes {
 
     /** The subjects the link's owner links (a customer's stores), from the edges the fan-out keeps. */
     public static ApiRoute linked(Entity.Link link) {
-        return new ApiRoute("GET", linkedPath(link), "list" + typeName(link.owner()) + plural(link.target()));
+        return new ApiRoute(
+                "GET", under(link.owner(), link.target()), "list" + typeName(link.owner()) + plural(link.target()));
     }
 
     public static ApiRoute link(Entity.Link link) {
@@ -151,9 +141,7 @@ public final class ApiRoutes {
     /** The subjects linking one (a store's customers), from the edges the fan-out keeps. */
     public static ApiRoute linking(Entity.Link link) {
         return new ApiRoute(
-                "GET",
-                byId(link.target()) + "/" + link.owner().collection(),
-                "list" + typeName(link.target()) + plural(link.owner()));
+                "GET", under(link.target(), link.owner()), "list" + typeName(link.target()) + plural(link.owner()));
     }
 
     public static ApiRoute tag(Entity entity) {
@@ -197,12 +185,13 @@ public final class ApiRoutes {
         return "/businesses/{id}/" + entity.collection();
     }
 
-    private static String linkedPath(Entity.Link link) {
-        return byId(link.owner()) + "/" + link.target().collection();
+    /** The collection of {@code child} under one {@code owner}: {@code /customers/{id}/stores}. */
+    private static String under(Entity owner, Entity child) {
+        return byId(owner) + "/" + child.collection();
     }
 
     private static String linkPath(Entity.Link link) {
-        return linkedPath(link) + "/{" + link.target().keyName() + "Id}";
+        return under(link.owner(), link.target()) + "/{" + link.target().keyName() + "Id}";
     }
 
     private static String tagPath(Entity entity) {

@@ -8,7 +8,6 @@ import io.entitytable.api.input.Patterns;
 import io.entitytable.api.paging.CursorCodec;
 import io.entitytable.api.paging.CursorState;
 import io.entitytable.api.paging.Page;
-import io.entitytable.api.timing.CurrentRequestTiming;
 import io.entitytable.api.timing.RequestTiming;
 import io.entitytable.model.Entity;
 import io.entitytable.search.client.EngineErrors;
@@ -76,7 +75,7 @@ public class SearchService {
                 + types.stream().map(Entity::keyName).collect(Collectors.joining(","));
         TextQuery.After after = after(cursors.decode(scope, next));
         TextSearchPage page;
-        RequestTiming timing = CurrentRequestTiming.get();
+        RequestTiming timing = RequestTiming.CURRENT.get();
         long start = System.nanoTime();
         try {
             page = search.run(new TextQuery(businessId, text, types, size, after));

@@ -70,7 +70,7 @@ public class SnapStartPriming implements Resource {
         ByteArrayOutputStream response = new ByteArrayOutputStream();
         try {
             AmazonLambdaRecorder.handle(
-                    new ByteArrayInputStream(PrimingEvent.get(path).getBytes(StandardCharsets.UTF_8)),
+                    new ByteArrayInputStream(event(path).getBytes(StandardCharsets.UTF_8)),
                     response,
                     new PrimingContext());
             JsonNode answer = JSON.readTree(response.toByteArray());
@@ -78,5 +78,21 @@ public class SnapStartPriming implements Resource {
         } catch (IOException e) {
             throw new UncheckedIOException("priming request failed", e);
         }
+    }
+
+    /**
+     * An API Gateway HTTP API (payload 2.0) event of the shape the deployed API receives: a GET of {@code path} (no
+     * query string, no body); {@code path} must need no JSON escaping.
+     */
+    private static String event(String path) {
+        return """
+                {"version":"2.0","routeKey":"$default","rawPath":"%1$s","rawQueryString":"",\
+                "headers":{"accept":"application/json","host":"priming.local"},\
+                "requestContext":{"http":{"method":"GET","path":"%1$s","protocol":"HTTP/1.1",\
+                "sourceIp":"127.0.0.1","userAgent":"snapstart-priming"},\
+                "requestId":"snapstart-priming","routeKey":"$default","stage":"$default",\
+                "timeEpoch":0},\
+                "isBase64Encoded":false}"""
+                .formatted(path);
     }
 }

@@ -1,6 +1,6 @@
 package io.entitytable.api.table;
 
-import io.entitytable.api.timing.CurrentRequestTiming;
+import io.entitytable.api.timing.RequestTiming;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Named;
@@ -21,7 +21,7 @@ public class QueryPool {
     @ApplicationScoped
     @Named("queryPool")
     Executor queryPool() {
-        return CurrentRequestTiming.propagating(
+        return RequestTiming.CURRENT.propagating(
                 RequestRoute.propagating(Executors.newFixedThreadPool(PARALLEL_QUERIES, runnable -> {
                     Thread thread = new Thread(runnable, "query");
                     thread.setDaemon(true);

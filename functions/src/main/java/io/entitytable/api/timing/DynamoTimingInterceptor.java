@@ -2,6 +2,7 @@ package io.entitytable.api.timing;
 
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.core.SdkField;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
@@ -28,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
  *
  * <p>Registered for every SDK client of the function through {@code
  * software/amazon/awssdk/global/handlers/execution.interceptors}; the function builds one client, the DynamoDB one.
- * The SDK runs a sync client's interceptors on the calling thread, which {@link CurrentRequestTiming} binds.
+ * The SDK runs a sync client's interceptors on the calling thread, which {@link RequestTiming#CURRENT} binds.
  *
  * @see <a
  *     href="https://docs.aws.amazon.com/sdk-for-java/latest/developer-guide/interceptors.html">SDK execution
@@ -62,10 +63,10 @@ public class DynamoTimingInterceptor implements ExecutionInterceptor {
 
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
-        RequestTiming timing = CurrentRequestTiming.get();
+        RequestTiming timing = RequestTiming.CURRENT.get();
         // The archive's S3 client runs the global interceptors too: its calls are no DynamoDB calls to count or time.
         if (timing != null && context.request() instanceof DynamoDbRequest) {
-            attributes.putAttribute(CALL, new Call(timing));
+            attributes.putAttribute(CALL, new Call(timing, new AtomicBoolean()));
             timing.callStarted(System.nanoTime());
         }
     }
@@ -114,15 +115,13 @@ public class DynamoTimingInterceptor implements ExecutionInterceptor {
     static double[] units(SdkResponse response) {
         Object reported =
                 response.getValueForField(CONSUMED_CAPACITY, Object.class).orElse(null);
+        List<?> capacities = reported instanceof List<?> list
+                ? list
+                : reported instanceof ConsumedCapacity one ? List.of(one) : List.of();
         boolean read = READS.contains(response.getClass());
-        if (reported instanceof ConsumedCapacity capacity) {
-            return add(null, capacity, read);
-        }
         double[] units = null;
-        if (reported instanceof List<?> capacities) {
-            for (Object capacity : capacities) {
-                units = add(units, (ConsumedCapacity) capacity, read);
-            }
+        for (Object capacity : capacities) {
+            units = add(units, (ConsumedCapacity) capacity, read);
         }
         return units;
     }
@@ -146,21 +145,11 @@ public class DynamoTimingInterceptor implements ExecutionInterceptor {
     }
 
     /** One SDK call of a request; it ends once, whichever of success or failure the SDK reports (or both). */
-    private static final class Call {
-        private final RequestTiming timing;
-        private boolean ended;
-
-        Call(RequestTiming timing) {
-            this.timing = timing;
-        }
-
+    private record Call(RequestTiming timing, AtomicBoolean ended) {
         void end(SdkResponse response) {
             long now = System.nanoTime();
-            synchronized (this) {
-                if (ended) {
-                    return;
-                }
-                ended = true;
+            if (ended.getAndSet(true)) {
+                return;
             }
             double[] units = response == null ? null : units(response);
             timing.callEnded(now, units == null ? null : units[0], units == null ? null : units[1]);

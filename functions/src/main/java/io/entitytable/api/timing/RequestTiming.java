@@ -1,5 +1,6 @@
 package io.entitytable.api.timing;
 
+import io.entitytable.api.web.RequestBound;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
@@ -16,6 +17,14 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * costs a few nanoseconds.
  */
 public final class RequestTiming {
+    /**
+     * The timing of the request the current thread works for, so the SDK interceptor can find it: the SDK hands an
+     * interceptor nothing of the HTTP request. The JAX-RS filters bind it on the thread that runs the resource method;
+     * {@link RequestBound#propagating} carries it to the pool threads that run a request's parallel Queries, captured
+     * when the task is submitted. Null outside a request (start-up, tests' own clients).
+     */
+    public static final RequestBound<RequestTiming> CURRENT = new RequestBound<>();
+
     private final long startNanos;
     private final ReturnConsumedCapacity capacityAsked;
 

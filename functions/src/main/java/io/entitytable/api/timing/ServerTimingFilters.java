@@ -64,7 +64,7 @@ public class ServerTimingFilters {
     @ServerRequestFilter(priority = 1)
     public void bind(ContainerRequestContext request) {
         if (request.getProperty(PROPERTY) instanceof RequestTiming timing) {
-            CurrentRequestTiming.bind(timing);
+            RequestTiming.CURRENT.bind(timing);
         }
     }
 
@@ -72,7 +72,7 @@ public class ServerTimingFilters {
     @ServerResponseFilter
     public void unbind(ContainerRequestContext request, ContainerResponseContext response) {
         if (request.getProperty(PROPERTY) instanceof RequestTiming timing) {
-            CurrentRequestTiming.unbind(timing);
+            RequestTiming.CURRENT.unbind(timing);
         }
         if (request.getProperty(STATUS_PROPERTY) instanceof AtomicInteger status) {
             status.set(response.getStatus());
@@ -86,10 +86,7 @@ public class ServerTimingFilters {
 
     /** The capacity level a {@code Return-Consumed-Capacity} value asks for; null for none or anything unknown. */
     static ReturnConsumedCapacity capacityAsked(String header) {
-        if (header == null) {
-            return null;
-        }
-        return switch (header.trim().toUpperCase(Locale.ROOT)) {
+        return switch (header == null ? "" : header.trim().toUpperCase(Locale.ROOT)) {
             case "TOTAL" -> ReturnConsumedCapacity.TOTAL;
             case "INDEXES" -> ReturnConsumedCapacity.INDEXES;
             default -> null;

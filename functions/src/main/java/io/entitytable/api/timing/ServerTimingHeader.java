@@ -28,8 +28,7 @@ public final class ServerTimingHeader {
     private ServerTimingHeader() {}
 
     public static String format(RequestTiming.Snapshot snapshot) {
-        StringBuilder out = new StringBuilder(96);
-        out.append("app;dur=");
+        StringBuilder out = new StringBuilder(96).append("app;dur=");
         millis(out, snapshot.appNanos());
         out.append(", db;dur=");
         millis(out, snapshot.dbNanos());
@@ -52,8 +51,7 @@ public final class ServerTimingHeader {
 
     /** Only the request's time in the function: {@code app;dur=4.213}. */
     public static String formatTotalOnly(RequestTiming.Snapshot snapshot) {
-        StringBuilder out = new StringBuilder(24);
-        out.append("app;dur=");
+        StringBuilder out = new StringBuilder(24).append("app;dur=");
         millis(out, snapshot.appNanos());
         return out.toString();
     }
@@ -63,13 +61,7 @@ public final class ServerTimingHeader {
         long micros = (Math.max(0, nanos) + 500) / 1000;
         long fraction = micros % 1000;
         out.append(micros / 1000).append('.');
-        if (fraction < 100) {
-            out.append('0');
-        }
-        if (fraction < 10) {
-            out.append('0');
-        }
-        out.append(fraction);
+        out.append(fraction < 10 ? "00" : fraction < 100 ? "0" : "").append(fraction);
     }
 
     /** Capacity units: whole numbers without a fraction, others as Java prints them (0.5, 1.5). */

@@ -157,12 +157,11 @@ public class EventLoopLambdaHttpHandler extends LambdaHttpHandler {
                 if (header.getValue() == null) {
                     continue;
                 }
-                if (UNSPLIT_HEADERS.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-                    head.headers().add(header.getKey(), header.getValue());
-                } else {
-                    for (String value : header.getValue().split(",")) {
-                        head.headers().add(header.getKey(), value);
-                    }
+                String[] values = UNSPLIT_HEADERS.contains(header.getKey().toLowerCase(Locale.ROOT))
+                        ? new String[] {header.getValue()}
+                        : header.getValue().split(",");
+                for (String value : values) {
+                    head.headers().add(header.getKey(), value);
                 }
             }
         }

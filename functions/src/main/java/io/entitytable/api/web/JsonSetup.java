@@ -38,10 +38,9 @@ public class JsonSetup implements ObjectMapperCustomizer {
         // key silently wins over the first, and on a one-field record a repeated key fails as a 500.
         mapper.configure(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, true);
         mapper.configure(JsonParser.Feature.STRICT_DUPLICATE_DETECTION, true);
-        for (CoercionInputShape shape : new CoercionInputShape[] {
-            CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean
-        }) {
-            mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
-        }
+        mapper.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
     }
 }

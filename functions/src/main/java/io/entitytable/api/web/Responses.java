@@ -7,6 +7,7 @@ import io.entitytable.api.response.SubjectResponse;
 import io.entitytable.model.CoreItem;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.UriBuilder;
+import java.net.URI;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -23,11 +24,15 @@ public final class Responses {
 
     /** 201 with the new subject's URL as the Location. */
     public static <R extends SubjectResponse> RestResponse<R> created(R subject) {
-        return RestResponse.ResponseBuilder.<R>created(
-                        UriBuilder.fromPath("/{collection}/{id}").build(subject.collection(), subject.id()))
+        return RestResponse.ResponseBuilder.<R>created(location(subject))
                 .entity(subject)
                 .header(HttpHeaders.ETAG, Inputs.etag(subject.version()))
                 .build();
+    }
+
+    /** The Location of a subject: its relative URL, as every created answer carries it, recorded or not. */
+    public static URI location(SubjectResponse subject) {
+        return UriBuilder.fromPath("/{collection}/{id}").build(subject.collection(), subject.id());
     }
 
     /** 204 for tag and link sub-resources, with the changed subject's new ETag. */

@@ -3,7 +3,6 @@ package io.entitytable.api.write;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.table.TransactionConflict;
 import io.entitytable.api.table.WriteConflict;
-import io.entitytable.api.timing.CurrentRequestTiming;
 import io.entitytable.api.timing.RequestTiming;
 import io.entitytable.model.access.Backoff;
 import java.time.Duration;
@@ -50,7 +49,7 @@ public final class ConflictRetry {
 
     /** Outside a request (start-up priming, a test's own call) there is nothing to count on. */
     private static void countOnCurrentRequest() {
-        RequestTiming timing = CurrentRequestTiming.get();
+        RequestTiming timing = RequestTiming.CURRENT.get();
         if (timing != null) {
             timing.conflictRetried();
         }

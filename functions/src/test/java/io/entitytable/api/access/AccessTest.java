@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 class AccessTest {
     private final String own = Ids.newId();
     private final String foreign = Ids.newId();
-    private final Access member = Access.of(new Caller("m", false, Set.of(own)));
-    private final Access operator = Access.of(new Caller("o", true, Set.of()));
-    private final Access nobody = Access.of(Caller.NOBODY);
+    private final Access member = TestAccess.of(new Caller("m", false, Set.of(own)));
+    private final Access operator = TestAccess.of(new Caller("o", true, Set.of()));
+    private final Access nobody = TestAccess.of(Caller.NOBODY);
 
     @Test
     void requireOperator_shouldBe403_forAnyoneButAnOperator() {

@@ -47,7 +47,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
     /** The operations particular to one entity, or to the API as a whole, each written out. */
     private static final List<ApiOperation> WRITTEN = List.of(
             new ApiOperation(
-                    ApiRoutes.written("createBusiness"),
+                    written("createBusiness"),
                     "Create a business",
                     "Operators only. A new business with a fresh id and version 1, and its 16 child counters at zero: one TransactWriteItems,"
                             + " each Put on condition that its key is new (a collision is a 409).",
@@ -59,14 +59,14 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     415,
                     422),
             new ApiOperation(
-                    ApiRoutes.written("getBusiness"),
+                    written("getBusiness"),
                     "Read a business",
                     "Access pattern 1, a business by id: one strongly consistent GetItem `id = B, type = business`.",
                     READ,
                     false,
                     Errors.GET),
             new ApiOperation(
-                    ApiRoutes.written("updateBusiness"),
+                    written("updateBusiness"),
                     "Change a business",
                     "Fields left out stay as they are. A strongly consistent read, then one UpdateItem on condition that the"
                             + " version is still the one read; with `If-Match`, another version is a 412 at once.",
@@ -74,7 +74,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     true,
                     Errors.PATCH),
             new ApiOperation(
-                    ApiRoutes.written("deleteBusiness"),
+                    written("deleteBusiness"),
                     "Delete a business",
                     "Operators only (else 403). Only an empty business can go: a GetItem, a BatchGetItem of its child"
                             + " counters, then one TransactWriteItems deleting the business on condition that the version is"
@@ -92,7 +92,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     true,
                     Errors.DELETE_BUSINESS),
             new ApiOperation(
-                    ApiRoutes.written("getBusinessJob"),
+                    written("getBusinessJob"),
                     "Follow a business's erase",
                     "Operators only (to anyone else, 404). The job a business delete with `cascade=true` started (it"
                             + " outlives the business): one strongly consistent GetItem `id = <id>.erase, type = job`. `status`"
@@ -102,7 +102,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.GET),
             new ApiOperation(
-                    ApiRoutes.written("getBusinessCapacity"),
+                    written("getBusinessCapacity"),
                     "A business's write shards",
                     "Operators only (to anyone else, 404). How many write shards the business's items are spread over (a new"
                             + " business has 1, one written before businesses had their own counts 4): one strongly"
@@ -111,7 +111,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.GET),
             new ApiOperation(
-                    ApiRoutes.written("getBusinessRetention"),
+                    written("getBusinessRetention"),
                     "How long a business's finished orders stay in the table",
                     "The business's members and operators (to anyone else, 404). For each kind with a lifecycle (orders:"
                             + " DELIVERED or CANCELLED), how long a finished one stays in the table before it moves to the"
@@ -120,7 +120,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.GET),
             new ApiOperation(
-                    ApiRoutes.written("setBusinessRetention"),
+                    written("setBusinessRetention"),
                     "Set how long a business's finished orders stay in the table",
                     "Operators only (a member of the business: 403; anyone else: 404). `{\"orders\": \"P30D\"}`: an"
                             + " ISO-8601 duration in days, hours, minutes or seconds, from a day (ten seconds on a local"
@@ -138,7 +138,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     415,
                     422),
             new ApiOperation(
-                    ApiRoutes.written("setBusinessCapacity"),
+                    written("setBusinessCapacity"),
                     "Grow a business's write shards",
                     "Operators only (to anyone else, 404). `{\"shards\": n}`, an integer from 1 to 64 (else 422), at least"
                             + " the business's count: a count only grows (a smaller one is a 409, as is a business being"
@@ -155,7 +155,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     415,
                     422),
             new ApiOperation(
-                    ApiRoutes.written("listBusinessItems"),
+                    written("listBusinessItems"),
                     "A business with everything under it",
                     "Access pattern 2: the business, then its customers, orders and stores by type. One Query of"
                             + " businessGsi `businessShard = B#n` per shard of the business (1 for a new business; see `/capacity`) per page, in parallel, merged;"
@@ -166,7 +166,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     404,
                     422),
             new ApiOperation(
-                    ApiRoutes.written("listTaggedWithSeveral"),
+                    written("listTaggedWithSeveral"),
                     "A business's subjects with any or all of several tags",
                     "Access pattern 13, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t[#n]` per tag (at"
                             + " most 10) and shard of the business in parallel, merged by type; `any` de-duplicates, `all` intersects. Live"
@@ -175,7 +175,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.LIST),
             new ApiOperation(
-                    ApiRoutes.written("listTagged"),
+                    written("listTagged"),
                     "A business's subjects with a tag",
                     "Access pattern 12, from the tag copies the stream fan-out keeps: one Query `id = tag#B#t[#n] [AND"
                             + " begins_with(type, <entity>#)]` per shard of the business per page, in parallel, merged by type: the business itself, its customers, stores and orders"
@@ -185,7 +185,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.LIST),
             new ApiOperation(
-                    ApiRoutes.written("searchBusiness"),
+                    written("searchBusiness"),
                     "Search a business's customers, stores and orders",
                     "Plain-text search, answered by the search index the table's stream keeps (seconds behind the table),"
                             + " not by DynamoDB: customers by name, email and address, stores by name and address, orders by"
@@ -204,7 +204,7 @@ public final class ApiOperation implements Comparable<ApiOperation> {
                     false,
                     Errors.LIST),
             new ApiOperation(
-                    ApiRoutes.written("listAccessPatterns"),
+                    written("listAccessPatterns"),
                     "The list access patterns and whether each may answer",
                     "Operators only (else 403). Every list access pattern (docs/design.md §3) with its operation, index"
                             + " and key condition, and whether it may answer now: a pattern that reads index attributes a"
@@ -228,6 +228,14 @@ public final class ApiOperation implements Comparable<ApiOperation> {
      * each definition, so a new entity's are documented as its collection's are.
      */
     private static final List<ApiOperation> ALL = every();
+
+    /** The route of the API named {@code operationId}; fails for a name no route has. */
+    private static ApiRoute written(String operationId) {
+        return ApiRoutes.all().stream()
+                .filter(route -> route.operationId().equals(operationId))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no route " + operationId));
+    }
 
     private static List<ApiOperation> every() {
         List<ApiOperation> all = new ArrayList<>(WRITTEN);

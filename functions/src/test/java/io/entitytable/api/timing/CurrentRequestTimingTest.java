@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class CurrentRequestTimingTest {
     private final ExecutorService threads = Executors.newFixedThreadPool(2);
-    private final Executor pool = CurrentRequestTiming.propagating(threads);
+    private final Executor pool = RequestTiming.CURRENT.propagating(threads);
 
     @AfterEach
     void stop() {
@@ -25,19 +25,19 @@ class CurrentRequestTimingTest {
         RequestTiming second = new RequestTiming(0, null);
 
         // WHEN
-        CurrentRequestTiming.bind(first);
-        CompletableFuture<RequestTiming> seenByFirst = CompletableFuture.supplyAsync(CurrentRequestTiming::get, pool);
-        CurrentRequestTiming.bind(second);
-        CompletableFuture<RequestTiming> seenBySecond = CompletableFuture.supplyAsync(CurrentRequestTiming::get, pool);
-        CurrentRequestTiming.unbind(second);
+        RequestTiming.CURRENT.bind(first);
+        CompletableFuture<RequestTiming> seenByFirst = CompletableFuture.supplyAsync(RequestTiming.CURRENT::get, pool);
+        RequestTiming.CURRENT.bind(second);
+        CompletableFuture<RequestTiming> seenBySecond = CompletableFuture.supplyAsync(RequestTiming.CURRENT::get, pool);
+        RequestTiming.CURRENT.unbind(second);
         RequestTiming seenAfterwards =
-                CompletableFuture.supplyAsync(CurrentRequestTiming::get, pool).get();
+                CompletableFuture.supplyAsync(RequestTiming.CURRENT::get, pool).get();
 
         // THEN
         assertThat(seenByFirst.get()).isSameAs(first);
         assertThat(seenBySecond.get()).isSameAs(second);
         assertThat(seenAfterwards).isNull();
-        assertThat(CurrentRequestTiming.get()).isNull();
+        assertThat(RequestTiming.CURRENT.get()).isNull();
     }
 
     @Test
@@ -45,13 +45,13 @@ class CurrentRequestTimingTest {
         // GIVEN a thread already rebound to a later request
         RequestTiming earlier = new RequestTiming(0, null);
         RequestTiming later = new RequestTiming(0, null);
-        CurrentRequestTiming.bind(later);
+        RequestTiming.CURRENT.bind(later);
 
         // WHEN
-        CurrentRequestTiming.unbind(earlier);
+        RequestTiming.CURRENT.unbind(earlier);
 
         // THEN
-        assertThat(CurrentRequestTiming.get()).isSameAs(later);
-        CurrentRequestTiming.unbind(later);
+        assertThat(RequestTiming.CURRENT.get()).isSameAs(later);
+        RequestTiming.CURRENT.unbind(later);
     }
 }

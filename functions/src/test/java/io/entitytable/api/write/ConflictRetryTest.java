@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.table.TransactionConflict;
 import io.entitytable.api.table.WriteConflict;
-import io.entitytable.api.timing.CurrentRequestTiming;
 import io.entitytable.api.timing.RequestTiming;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -43,7 +42,7 @@ class ConflictRetryTest {
     void standard_shouldCountEachRetryOnTheCurrentRequest() {
         // GIVEN a request's timing bound to this thread
         RequestTiming timing = new RequestTiming(System.nanoTime(), null);
-        CurrentRequestTiming.bind(timing);
+        RequestTiming.CURRENT.bind(timing);
         AtomicInteger attempts = new AtomicInteger();
 
         // WHEN an attempt loses twice
@@ -58,7 +57,7 @@ class ConflictRetryTest {
                             },
                             () -> ApiProblem.conflict("gave up"));
         } finally {
-            CurrentRequestTiming.unbind(timing);
+            RequestTiming.CURRENT.unbind(timing);
         }
 
         // THEN

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.entitytable.api.TestBusinesses;
-import io.entitytable.api.access.Access;
+import io.entitytable.api.access.TestAccess;
 import io.entitytable.api.access.TestCallerAccess;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.api.table.CoreWrites;
@@ -50,7 +50,7 @@ class OptimisticWritesTest {
             writes,
             new ConflictRetry(3, Duration.ZERO, Duration.ZERO, pauses::incrementAndGet),
             Clock.fixed(NOW, ZoneOffset.UTC),
-            Access.of(TestCallerAccess.OPERATOR));
+            TestAccess.of(TestCallerAccess.OPERATOR));
 
     @BeforeAll
     static void startTable() {
@@ -188,7 +188,7 @@ class OptimisticWritesTest {
                     contendedWrites,
                     new ConflictRetry(3, Duration.ZERO, Duration.ZERO, pauses::incrementAndGet),
                     Clock.fixed(NOW, ZoneOffset.UTC),
-                    Access.of(TestCallerAccess.OPERATOR));
+                    TestAccess.of(TestCallerAccess.OPERATOR));
             long conflictsBefore = contended.conflicts();
 
             try (InFlightTransaction other = contended.transactionHolding(ChildCounters.of(parent.id(), child.id()))) {
