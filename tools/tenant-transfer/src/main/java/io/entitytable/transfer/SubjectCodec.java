@@ -36,7 +36,10 @@ final class SubjectCodec {
 
     /** The subject as the API answers it: a whole subject (an order with its lines). */
     static SubjectResponse toResponse(CoreItem item) {
-        return SubjectResponse.from(item);
+        if (item instanceof DeclaredItem declared) {
+            return DeclaredResponse.from(declared);
+        }
+        throw new IllegalArgumentException("no response for " + item.entity());
     }
 
     /**
