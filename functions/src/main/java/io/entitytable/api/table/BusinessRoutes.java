@@ -47,15 +47,11 @@ public class BusinessRoutes {
         return target.isPresent();
     }
 
-    public String home() {
-        return home;
-    }
-
     /** The table that serves {@code businessId} now, after waiting while it is fenced. */
     public String servingTable(String businessId) {
         long deadline = System.nanoTime() + HOLD.toNanos();
         while (true) {
-            Optional<BusinessRoute> route = route(businessId);
+            Optional<BusinessRoute> route = BusinessRoute.read(dynamo, home, businessId);
             if (route.isEmpty() || !route.get().fenced()) {
                 return BusinessRoute.servingTable(route, home);
             }
@@ -85,9 +81,5 @@ public class BusinessRoutes {
                         .map(item -> Values.string(item, Attributes.BUSINESS_ID)))
                 .flatMap(Optional::stream)
                 .findFirst();
-    }
-
-    private Optional<BusinessRoute> route(String businessId) {
-        return BusinessRoute.read(dynamo, home, businessId);
     }
 }

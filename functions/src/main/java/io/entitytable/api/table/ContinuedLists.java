@@ -11,10 +11,8 @@ import io.entitytable.model.Attributes;
 import io.entitytable.model.BusinessShards;
 import io.entitytable.model.Entity;
 import io.entitytable.model.Keys;
-import io.entitytable.model.ShardCount;
 import io.entitytable.model.TableLayout;
 import io.entitytable.model.access.AccessPattern;
-import io.entitytable.model.access.PartitionMerge;
 import io.entitytable.model.access.PartitionQuery;
 import io.entitytable.model.access.QueryPositions;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -33,6 +31,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -99,8 +98,9 @@ public class ContinuedLists {
             Function<Map<String, AttributeValue>, T> live) {
         table.patterns().require(pattern);
         String scope = queries.bound(PagedQueries.scopeOf(pattern, query) + ARCHIVE_SCOPE);
-        Optional<ArchivePosition> after = after(cursors.decode(scope, page.next()));
-        return merge(scope, List.of(partition), 0, page.limit(), ignored -> query, archive, page.limit(), after, live);
+        PagedQueries.PageStart start = new PagedQueries.PageStart(
+                scope, cursors.decode(scope, page.next()), 0, List.of(partition), page.limit());
+        return merge(start, ignored -> query, archive, page.limit(), live);
     }
 
     /**
@@ -116,32 +116,23 @@ public class ContinuedLists {
             PageRequest page,
             Function<Map<String, AttributeValue>, T> live) {
         table.patterns().require(pattern);
-        List<String> named = new BusinessShards(businessId, ShardCount.legacy()).partitions();
-        String scope =
-                queries.bound(PagedQueries.scopeOf(pattern, named, queryOf.apply(named.get(0)), false) + ARCHIVE_SCOPE);
-        CursorState state = cursors.decode(scope, page.next());
-        Optional<ArchivePosition> after = after(state);
-        ShardCount read = queries.readAt(businessId, state);
-        List<String> partitions = new BusinessShards(businessId, read).partitions();
-        int perPartition = PartitionMerge.perPartitionLimit(page.limit(), read.count());
-        return merge(scope, partitions, read.count(), perPartition, queryOf, archive, page.limit(), after, live);
+        String scope = queries.shardedScope(pattern, businessId, BusinessShards::partitions, queryOf, false);
+        PagedQueries.PageStart start =
+                queries.start(scope + ARCHIVE_SCOPE, businessId, BusinessShards::partitions, page);
+        return merge(start, queryOf, archive, page.limit(), live);
     }
 
     private <T> Page<T> merge(
-            String scope,
-            List<String> partitions,
-            int shardCount,
-            int perPartition,
+            PagedQueries.PageStart start,
             Function<String, PartitionQuery> queryOf,
             ArchiveSide<T> archive,
             int limit,
-            Optional<ArchivePosition> after,
             Function<Map<String, AttributeValue>, T> live) {
-        List<CompletableFuture<LiveSide>> reads = new ArrayList<>();
-        for (String partition : partitions) {
-            reads.add(CompletableFuture.supplyAsync(
-                    () -> readLive(partition, queryOf.apply(partition), after, perPartition), pool));
-        }
+        Optional<ArchivePosition> after = after(start.state());
+        List<CompletableFuture<LiveSide>> reads = start.partitions().stream()
+                .map(partition -> CompletableFuture.supplyAsync(
+                        () -> readLive(partition, queryOf.apply(partition), after, start.perPartition()), pool))
+                .toList();
         // The LIST runs on the request's own thread while the Queries are on their way.
         ArchivePage archived = archive.page().apply(after, limit);
         List<LiveSide> sides = PagedQueries.joinAll(reads);
@@ -164,38 +155,31 @@ public class ContinuedLists {
         entries.sort(Comparator.comparing(Entry::position));
         Optional<ArchivePosition> bound = frontiers.stream().min(Comparator.naturalOrder());
 
-        List<Entry> taken = new ArrayList<>(limit);
-        for (Entry entry : entries) {
-            if (taken.size() == limit || (bound.isPresent() && entry.position().compareTo(bound.get()) > 0)) {
-                break;
-            }
-            taken.add(entry);
-        }
-        Optional<ArchivePosition> next;
-        if (taken.size() == limit) {
-            next = entries.size() > limit || bound.isPresent()
-                    ? Optional.of(taken.get(limit - 1).position())
-                    : Optional.empty();
-        } else {
-            // Every order up to the nearest frontier is on the page: the next one starts there.
-            next = bound;
-        }
+        List<Entry> taken = entries.stream()
+                .takeWhile(entry -> bound.isEmpty() || entry.position().compareTo(bound.get()) <= 0)
+                .limit(limit)
+                .toList();
+        // A page not full holds every order up to the nearest frontier: the next one starts there.
+        Optional<ArchivePosition> next = taken.size() < limit
+                ? bound
+                : entries.size() > limit || bound.isPresent()
+                        ? Optional.of(taken.get(limit - 1).position())
+                        : Optional.empty();
 
         List<ArchivePosition> toRead = taken.stream()
                 .filter(entry -> entry.item() == null)
                 .map(Entry::position)
                 .toList();
         Map<String, T> read = toRead.isEmpty() ? Map.of() : archive.read().apply(toRead);
-        List<T> items = new ArrayList<>(taken.size());
-        for (Entry entry : taken) {
-            if (entry.item() != null) {
-                items.add(live.apply(entry.item()));
-            } else {
-                Optional.ofNullable(read.get(entry.position().orderId())).ifPresent(items::add);
-            }
-        }
+        List<T> items = taken.stream()
+                .flatMap(entry -> entry.item() != null
+                        ? Stream.of(live.apply(entry.item()))
+                        : Stream.ofNullable(read.get(entry.position().orderId())))
+                .toList();
         return new Page<>(
-                items, next.map(position -> encode(scope, position, shardCount)).orElse(null));
+                items,
+                next.map(position -> encode(start.scope(), position, start.shards()))
+                        .orElse(null));
     }
 
     /** One page of one partition, from strictly after {@code after}: a filtered one stops after one Query. */
@@ -204,15 +188,10 @@ public class ContinuedLists {
                 .orElse(null);
         PagedQueries.Slice slice = queries.slice(query.toRequest(table.name()), limit, resume, 1);
         List<Map<String, AttributeValue>> items = slice.items();
-        Optional<ArchivePosition> frontier;
-        if (slice.lastEvaluated() != null) {
-            frontier = Optional.of(positionOf(slice.lastEvaluated()));
-        } else if (items.size() > limit) {
-            frontier = Optional.of(positionOf(items.get(items.size() - 1)));
-        } else {
-            frontier = Optional.empty();
-        }
-        return new LiveSide(items, frontier);
+        Map<String, AttributeValue> last = slice.lastEvaluated() != null
+                ? slice.lastEvaluated()
+                : items.size() > limit ? items.get(items.size() - 1) : null;
+        return new LiveSide(items, Optional.ofNullable(last).map(ContinuedLists::positionOf));
     }
 
     /**

@@ -58,14 +58,9 @@ public class CoreWrites {
         this.routes = routes;
     }
 
-    /** Writes of a request outside a move. */
-    public CoreWrites(EntityTable table, CurrentEvent request) {
-        this(table, request, new BusinessRoutes(table.dynamo(), table.home(), Optional.empty()));
-    }
-
-    /** Writes outside any request: they name no request on what they write. */
+    /** Writes outside any request and outside a move (the tenant import's): they name no request on what they write. */
     public CoreWrites(EntityTable table) {
-        this(table, new CurrentEvent());
+        this(table, new CurrentEvent(), new BusinessRoutes(table.dynamo(), table.home(), Optional.empty()));
     }
 
     /**
@@ -80,7 +75,7 @@ public class CoreWrites {
         ChildCounters.newItems(Values.string(item, Attributes.ID))
                 .forEach(counter -> writes.add(actions().create(counter)));
         try {
-            transact(writes, record, item);
+            write(writes, record, item);
             return true;
         } catch (WriteConflict e) {
             return false;
@@ -97,7 +92,7 @@ public class CoreWrites {
      */
     public void createChild(
             String businessId, List<Map<String, AttributeValue>> items, Optional<IdempotencyRecord> record) {
-        transactChild(businessId, items.get(0), createActions(businessId, items, List.of()), record);
+        createChild(businessId, items, List.of(), List.of(), record);
     }
 
     /**
@@ -115,30 +110,27 @@ public class CoreWrites {
      * @throws BusinessErasing when the business is being erased
      */
     public void restoreChild(String businessId, List<Map<String, AttributeValue>> items, List<LinkChange> links) {
-        List<TransactWriteItem> writes = createActions(businessId, items, links);
         Map<String, AttributeValue> child = items.get(0);
-        if (CoreItem.entityOf(child).leavesTombstone()) {
-            writes.add(actions().delete(Tombstone.keyOf(Values.string(child, Attributes.ID)), null));
-        }
-        transactChild(businessId, child, writes, Optional.empty());
+        List<ItemKey> tombstone = CoreItem.entityOf(child).leavesTombstone()
+                ? List.of(Tombstone.keyOf(Values.string(child, Attributes.ID)))
+                : List.of();
+        createChild(businessId, items, links, tombstone, Optional.empty());
     }
 
-    private List<TransactWriteItem> createActions(
-            String businessId, List<Map<String, AttributeValue>> items, List<LinkChange> links) {
+    private void createChild(
+            String businessId,
+            List<Map<String, AttributeValue>> items,
+            List<LinkChange> links,
+            List<ItemKey> deleting,
+            Optional<IdempotencyRecord> record) {
+        Map<String, AttributeValue> child = items.get(0);
         List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(actions().countChild(businessId, items.get(0), 1));
+        writes.add(actions().countChild(businessId, child, 1));
         items.forEach(item -> writes.add(actions().create(stamped(item))));
         links.forEach(link -> writes.add(actions().countLink(link)));
-        return writes;
-    }
-
-    private void transactChild(
-            String businessId,
-            Map<String, AttributeValue> child,
-            List<TransactWriteItem> writes,
-            Optional<IdempotencyRecord> record) {
+        deleting.forEach(key -> writes.add(actions().delete(key, null)));
         try {
-            transact(writes, record, child);
+            write(writes, record, child);
         } catch (WriteConflict e) {
             throw e.action() == 0 ? erasingOr(e, businessId, child) : e;
         }
@@ -169,7 +161,7 @@ public class CoreWrites {
      * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
     public void eraseBusiness(Map<String, AttributeValue> current, Instant at, Optional<IdempotencyRecord> record) {
-        transact(
+        write(
                 actions().eraseBusiness(current, at, currentEvent.requestId(), record.map(IdempotencyRecord::itemKey)),
                 record,
                 current);
@@ -181,7 +173,7 @@ public class CoreWrites {
      * @throws WriteConflict when the business went or is being erased since it was read
      */
     public void setRetention(Map<String, AttributeValue> current, Retention retention) {
-        single(actions().setRetention(current, retention));
+        write(List.of(actions().setRetention(current, retention)));
     }
 
     /**
@@ -192,12 +184,7 @@ public class CoreWrites {
      * @throws WriteConflict when the count changed since it was read, or the business went or is being erased
      */
     public void growShards(Map<String, AttributeValue> current, ShardCount next) {
-        List<TransactWriteItem> writes = ShardGrowthWrite.actions(table.name(), current, next);
-        if (writes.size() == 1) {
-            single(writes.get(0));
-        } else {
-            transact(writes);
-        }
+        write(ShardGrowthWrite.actions(table.name(), current, next));
     }
 
     /**
@@ -208,12 +195,7 @@ public class CoreWrites {
      * @throws WriteConflict when the item changed or disappeared since it was read
      */
     public void replace(Map<String, AttributeValue> current, Map<String, AttributeValue> wanted) {
-        Map<String, AttributeValue> next = stamped(CoreItem.keepingUnknown(current, wanted));
-        if (current.get(Attributes.TYPE).equals(next.get(Attributes.TYPE))) {
-            single(actions().replaceInPlace(current, next));
-        } else {
-            transact(actions().replaceUnderNewKey(current, next));
-        }
+        write(replacing(current, wanted));
     }
 
     /**
@@ -230,24 +212,23 @@ public class CoreWrites {
             List<ItemKey> deleting,
             List<Map<String, AttributeValue>> creating,
             IntFunction<RuntimeException> taken) {
-        if (deleting.isEmpty() && creating.isEmpty()) {
-            // No value changes hands: the write needs no transaction unless its key moves.
-            replace(current, wanted);
-            return;
-        }
-        Map<String, AttributeValue> next = stamped(CoreItem.keepingUnknown(current, wanted));
-        List<TransactWriteItem> writes = new ArrayList<>(
-                current.get(Attributes.TYPE).equals(next.get(Attributes.TYPE))
-                        ? List.of(actions().replaceInPlace(current, next))
-                        : actions().replaceUnderNewKey(current, next));
+        List<TransactWriteItem> writes = new ArrayList<>(replacing(current, wanted));
         deleting.forEach(key -> writes.add(actions().delete(key, null)));
         int firstCreated = writes.size();
         creating.forEach(item -> writes.add(actions().create(item)));
         try {
-            transact(writes);
+            write(writes);
         } catch (WriteConflict e) {
             throw e.action() >= firstCreated ? taken.apply(e.action() - firstCreated) : e;
         }
+    }
+
+    /** The actions that replace {@code current} by {@code wanted}: in place, or under its new key (a rename). */
+    private List<TransactWriteItem> replacing(Map<String, AttributeValue> current, Map<String, AttributeValue> wanted) {
+        Map<String, AttributeValue> next = stamped(CoreItem.keepingUnknown(current, wanted));
+        return current.get(Attributes.TYPE).equals(next.get(Attributes.TYPE))
+                ? List.of(actions().replaceInPlace(current, next))
+                : actions().replaceUnderNewKey(current, next);
     }
 
     /**
@@ -274,18 +255,12 @@ public class CoreWrites {
      * @throws KeyAlreadyUsed when a live record of the request's key is there
      */
     public void delete(Deletion deletion, Optional<IdempotencyRecord> record) {
-        List<TransactWriteItem> writes = actions().deletion(deletion);
-        if (deletion.isSingleItem() && record.isEmpty()) {
-            single(writes.get(0));
-            return;
-        }
         try {
-            transact(writes, record, deletion.current());
+            write(actions().deletion(deletion), record, deletion.current());
         } catch (WriteConflict e) {
-            if (deletion.businessToUncount().isEmpty()) {
-                throw e;
-            }
-            throw erasingOr(e, deletion.businessToUncount().get(), deletion.current());
+            throw deletion.businessToUncount()
+                    .map(businessId -> erasingOr(e, businessId, deletion.current()))
+                    .orElse(e);
         }
     }
 
@@ -313,24 +288,20 @@ public class CoreWrites {
     }
 
     /**
-     * Sends one write as a plain conditional request, whose one condition is action 0; while the table moves, as a
-     * transaction ({@link #transact(List)}), which checks the business's route.
+     * Sends {@code writes} as one transaction ({@link #transact(List)}), but a lone update or delete as a plain
+     * conditional request, whose one condition is action 0; while the table moves, as a transaction too, which checks
+     * the business's route.
      */
-    private void single(TransactWriteItem write) {
-        if (RequestRoute.current().isPresent()) {
-            transact(List.of(write));
+    private void write(List<TransactWriteItem> writes) {
+        if (writes.size() > 1 || RequestRoute.current().isPresent()) {
+            transact(writes);
             return;
         }
-        Update update = write.update();
-        Delete delete = write.delete();
+        Update update = writes.get(0).update();
+        Delete delete = writes.get(0).delete();
         try {
             if (update != null) {
-                table.dynamo().updateItem(request -> request.tableName(update.tableName())
-                        .key(update.key())
-                        .updateExpression(update.updateExpression())
-                        .conditionExpression(update.conditionExpression())
-                        .expressionAttributeNames(update.expressionAttributeNames())
-                        .expressionAttributeValues(update.expressionAttributeValues()));
+                table.dynamo().updateItem(ShardGrowthWrite.asRequest(update));
             } else {
                 table.dynamo().deleteItem(request -> request.tableName(delete.tableName())
                         .key(delete.key())
@@ -346,14 +317,14 @@ public class CoreWrites {
     }
 
     /**
-     * {@link #transact(List)} with the idempotency record, if any, as the last action: its condition failing means a
+     * {@link #write(List)} with the idempotency record, if any, as the last action: its condition failing means a
      * request with the same key committed first, which no retry of this one can change. The record is listed under the
      * business of {@code subject}, the core item the request writes.
      */
-    private void transact(
+    private void write(
             List<TransactWriteItem> writes, Optional<IdempotencyRecord> record, Map<String, AttributeValue> subject) {
         if (record.isEmpty()) {
-            transact(writes);
+            write(writes);
             return;
         }
         List<TransactWriteItem> withRecord = new ArrayList<>(writes);
@@ -361,10 +332,7 @@ public class CoreWrites {
         try {
             transact(withRecord);
         } catch (WriteConflict e) {
-            if (e.action() == writes.size()) {
-                throw new KeyAlreadyUsed();
-            }
-            throw e;
+            throw e.action() == writes.size() ? new KeyAlreadyUsed() : e;
         }
     }
 

@@ -49,16 +49,6 @@ public record Deletion(
         return CoreItem.entityOf(current).leavesTombstone();
     }
 
-    /** True when only the item itself is written: a plain conditional DeleteItem does it, no transaction. */
-    public boolean isSingleItem() {
-        return !leavesTombstone()
-                && collectionKeys.isEmpty()
-                && businessToUncount.isEmpty()
-                && targetsToUncount.isEmpty()
-                && countersAtZero.isEmpty()
-                && refresh.isEmpty();
-    }
-
     public static final class Builder {
         private final Map<String, AttributeValue> current;
         private List<ItemKey> collectionKeys = List.of();

@@ -8,14 +8,13 @@ import io.entitytable.model.access.LiveCoreItem;
 import io.entitytable.model.access.PartitionQuery;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
@@ -35,7 +34,7 @@ public class EntityTable {
     /** The configured table: the home table while the table moves. */
     private final String home;
 
-    private final PatternReadiness patterns = new PatternReadiness(this);
+    private final PatternReadiness patterns = new PatternReadiness(this, Clock.systemUTC());
 
     @Inject
     public EntityTable(DynamoDbClient dynamo, ApiConfig config) {
@@ -74,21 +73,14 @@ public class EntityTable {
      * left unprocessed); missing items are left out.
      */
     public List<Map<String, AttributeValue>> getAll(List<ItemKey> keys) {
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
         String name = name();
-        Map<String, KeysAndAttributes> request = Map.of(
-                name,
-                KeysAndAttributes.builder()
-                        .keys(keys.stream().map(ItemKey::toAttributes).toList())
-                        .consistentRead(true)
-                        .build());
-        while (!request.isEmpty()) {
-            Map<String, KeysAndAttributes> asked = request;
-            BatchGetItemResponse response = dynamo.batchGetItem(batch -> batch.requestItems(asked));
-            items.addAll(response.responses().getOrDefault(name, List.of()));
-            request = response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
-        }
-        return items;
+        KeysAndAttributes asked = KeysAndAttributes.builder()
+                .keys(keys.stream().map(ItemKey::toAttributes).toList())
+                .consistentRead(true)
+                .build();
+        return dynamo.batchGetItemPaginator(batch -> batch.requestItems(Map.of(name, asked))).stream()
+                .flatMap(response -> response.responses().getOrDefault(name, List.of()).stream())
+                .toList();
     }
 
     /** The item at {@code key}, read strongly consistently in one GetItem. */
@@ -124,17 +116,14 @@ public class EntityTable {
         if (fixed.isPresent()) {
             return find(fixed.get());
         }
-        Optional<Map<String, AttributeValue>> live = queryCore(entity, id);
-        if (live.isPresent()) {
-            return live;
-        }
-        return LiveCoreItem.afterEmptyQuery(
-                entity,
-                () -> queryCore(entity, id),
-                () -> find(Tombstone.keyOf(id)).isPresent(),
-                RENAME_WAIT_ROUNDS,
-                RENAME_WAIT_PAUSE,
-                Optional::empty);
+        return queryCore(entity, id)
+                .or(() -> LiveCoreItem.afterEmptyQuery(
+                        entity,
+                        () -> queryCore(entity, id),
+                        () -> find(Tombstone.keyOf(id)).isPresent(),
+                        RENAME_WAIT_ROUNDS,
+                        RENAME_WAIT_PAUSE,
+                        Optional::empty));
     }
 
     private Optional<Map<String, AttributeValue>> queryCore(Entity entity, String id) {

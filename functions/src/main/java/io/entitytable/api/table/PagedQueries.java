@@ -146,34 +146,58 @@ public class PagedQueries {
             boolean requireAll,
             Function<Map<String, AttributeValue>, T> mapper) {
         table.patterns().require(pattern);
-        // Named by the partitions of the old fixed layout: the same list whatever the business's count.
-        List<String> named = partitionsOf.apply(new BusinessShards(businessId, ShardCount.legacy()));
-        String scope = bound(scopeOf(pattern, named, queryOf.apply(named.get(0)), requireAll));
-        CursorState state = cursors.decode(scope, page.next());
-        ShardCount read = readAt(businessId, state);
-        List<String> partitions = partitionsOf.apply(new BusinessShards(businessId, read));
-        int limit = page.limit();
-        int perPartition = PartitionMerge.perPartitionLimit(limit, read.count());
+        String scope = shardedScope(pattern, businessId, partitionsOf, queryOf, requireAll);
+        PageStart start = start(scope, businessId, partitionsOf, page);
         PartitionMerge.Result merged = PartitionMerge.merge(
-                fetchAll(partitions, queryOf, state, perPartition),
+                fetchAll(start.partitions(), queryOf, start.state(), start.perPartition()),
                 groupOf,
-                state.positions(),
-                limit,
+                start.state().positions(),
+                page.limit(),
                 order,
                 requireAll);
-        String next =
-                merged.finished() ? null : cursors.encode(scope, new CursorState(merged.positions(), read.count()));
+        String next = merged.finished()
+                ? null
+                : cursors.encode(start.scope(), new CursorState(merged.positions(), start.shards()));
         return new Page<>(merged.items().stream().map(mapper).toList(), next);
     }
 
     /**
-     * The shard count a page of a business's list reads at: the one its cursor names, or on a first page the
-     * business's. A business not found reads as the old layout: the superset of a new business's one shard.
+     * The cursor scope of a business's list over its shards, named by the partitions of the old fixed layout: the same
+     * list whatever the business's count.
      */
-    ShardCount readAt(String businessId, CursorState state) {
-        ShardCount count = shards.of(businessId).orElseGet(ShardCount::legacy);
-        return state.shards() == 0 ? count : count.at(state.shards());
+    String shardedScope(
+            AccessPattern pattern,
+            String businessId,
+            Function<BusinessShards, List<String>> partitionsOf,
+            Function<String, PartitionQuery> queryOf,
+            boolean requireAll) {
+        List<String> named = partitionsOf.apply(new BusinessShards(businessId, ShardCount.legacy()));
+        return bound(scopeOf(pattern, named, queryOf.apply(named.get(0)), requireAll));
     }
+
+    /**
+     * Where a page of a business's list over its shards starts. The shard count it reads at is the one its cursor
+     * names, or on a first page the business's; a business not found reads as the old layout: the superset of a new
+     * business's one shard.
+     */
+    PageStart start(
+            String scope, String businessId, Function<BusinessShards, List<String>> partitionsOf, PageRequest page) {
+        CursorState state = cursors.decode(scope, page.next());
+        ShardCount count = shards.of(businessId).orElseGet(ShardCount::legacy);
+        ShardCount read = state.shards() == 0 ? count : count.at(state.shards());
+        return new PageStart(
+                scope,
+                state,
+                read.count(),
+                partitionsOf.apply(new BusinessShards(businessId, read)),
+                PartitionMerge.perPartitionLimit(page.limit(), read.count()));
+    }
+
+    /**
+     * Where a page of a list starts: its cursor's scope and state, the shard count it reads at (0 for a list of one
+     * partition), the partitions it reads, and how many items it asks each for.
+     */
+    record PageStart(String scope, CursorState state, int shards, List<String> partitions, int perPartition) {}
 
     /** {@link #sharded} where each partition is its own group. */
     public <T> Page<T> sharded(
@@ -214,42 +238,35 @@ public class PagedQueries {
      */
     private List<PartitionMerge.Partition> fetchAll(
             List<String> partitions, Function<String, PartitionQuery> queryOf, CursorState state, int limit) {
-        int onCaller = -1;
-        for (int i = 0; i < partitions.size(); i++) {
-            onCaller = state.isDone(partitions.get(i)) ? onCaller : i;
-        }
-        List<CompletableFuture<PartitionMerge.Partition>> futures = new ArrayList<>();
-        for (int i = 0; i < partitions.size(); i++) {
-            String partition = partitions.get(i);
-            futures.add(
-                    state.isDone(partition)
-                            ? CompletableFuture.completedFuture(PartitionMerge.Partition.done(partition))
-                            // The caller's own partition is filled in below, after the others are on their way.
-                            : i == onCaller
-                                    ? null
-                                    : CompletableFuture.supplyAsync(
-                                            () -> fetch(partition, queryOf, state, limit), pool));
-        }
-        if (onCaller >= 0) {
-            futures.set(
-                    onCaller,
-                    CompletableFuture.completedFuture(fetch(partitions.get(onCaller), queryOf, state, limit)));
+        List<String> pending = partitions.stream()
+                .filter(partition -> !state.isDone(partition))
+                .toList();
+        String onCaller = pending.isEmpty() ? null : pending.get(pending.size() - 1);
+        // The caller's own partition is filled in below, after the others are on their way.
+        CompletableFuture<PartitionMerge.Partition> own = new CompletableFuture<>();
+        List<CompletableFuture<PartitionMerge.Partition>> futures = partitions.stream()
+                .map(partition -> state.isDone(partition)
+                        ? CompletableFuture.completedFuture(PartitionMerge.Partition.done(partition))
+                        : partition.equals(onCaller)
+                                ? own
+                                : CompletableFuture.supplyAsync(() -> fetch(partition, queryOf, state, limit), pool))
+                .toList();
+        if (onCaller != null) {
+            own.complete(fetch(onCaller, queryOf, state, limit));
         }
         return joinAll(futures);
     }
 
     /** The results of {@code futures}, in order; a read that failed throws what it threw. */
     static <T> List<T> joinAll(List<CompletableFuture<T>> futures) {
-        List<T> results = new ArrayList<>(futures.size());
         try {
-            futures.forEach(future -> results.add(future.join()));
+            return futures.stream().map(CompletableFuture::join).toList();
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException runtime) {
                 throw runtime;
             }
             throw e;
         }
-        return results;
     }
 
     /** One page of one partition: a filtered partition stops after one Query and says how far it evaluated. */
@@ -269,28 +286,23 @@ public class PagedQueries {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         Map<String, AttributeValue> start = resumeAfter == null ? null : QueryPositions.startKey(resumeAfter);
         boolean filtered = query.filterExpression() != null;
-        int pages = 0;
-        while (true) {
+        for (int pages = 1; ; pages++) {
             QueryResponse response = table.dynamo()
                     .query(query.toBuilder()
                             .exclusiveStartKey(start)
                             // Unfiltered: one item more than the page shows, to know whether there is a next page.
                             .limit(filtered ? Math.max(limit + 1, 100) : limit + 1 - items.size())
                             .build());
-            pages++;
             for (Map<String, AttributeValue> item : response.items()) {
                 items.add(item);
                 if (items.size() > limit) {
                     return new Slice(items, null);
                 }
             }
-            start = response.hasLastEvaluatedKey()
-                            && !response.lastEvaluatedKey().isEmpty()
-                    ? response.lastEvaluatedKey()
-                    : null;
-            if (start == null) {
+            if (!response.hasLastEvaluatedKey() || response.lastEvaluatedKey().isEmpty()) {
                 return new Slice(items, null);
             }
+            start = response.lastEvaluatedKey();
             if (filtered && pages >= pageBudget) {
                 return new Slice(items, start);
             }

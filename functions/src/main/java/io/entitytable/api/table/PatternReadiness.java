@@ -33,10 +33,6 @@ public class PatternReadiness {
     private final Clock clock;
     private final Map<IndexBackfill, Seen> seen = new ConcurrentHashMap<>();
 
-    PatternReadiness(EntityTable table) {
-        this(table, Clock.systemUTC());
-    }
-
     PatternReadiness(EntityTable table, Clock clock) {
         this.table = table;
         this.clock = clock;

@@ -122,11 +122,9 @@ final class WriteActions {
      */
     List<TransactWriteItem> replaceUnderNewKey(Map<String, AttributeValue> current, Map<String, AttributeValue> next) {
         Map<String, AttributeValue> moved = new HashMap<>(next);
-        for (String counter : Attributes.INTERNAL_COUNTERS) {
-            if (current.containsKey(counter)) {
-                moved.put(counter, current.get(counter));
-            }
-        }
+        Attributes.INTERNAL_COUNTERS.stream()
+                .filter(current::containsKey)
+                .forEach(counter -> moved.put(counter, current.get(counter)));
         return List.of(
                 delete(ItemKey.of(current), WriteConditions.versionIs(Values.number(current, Attributes.VERSION))),
                 create(moved));
@@ -198,26 +196,21 @@ final class WriteActions {
     /** The actions of {@code deletion}: the conditional delete first (action 0), then what it takes with it. */
     List<TransactWriteItem> deletion(Deletion deletion) {
         Map<String, AttributeValue> current = deletion.current();
-        Expression condition = WriteConditions.versionIs(Values.number(current, Attributes.VERSION));
-        if (deletion.counterAtZero().isPresent()) {
-            condition = condition.and(
-                    WriteConditions.counterAtZero(deletion.counterAtZero().get()));
-        }
+        Expression atVersion = WriteConditions.versionIs(Values.number(current, Attributes.VERSION));
+        Expression condition = deletion.counterAtZero()
+                .map(counter -> atVersion.and(WriteConditions.counterAtZero(counter)))
+                .orElse(atVersion);
         List<TransactWriteItem> actions = new ArrayList<>();
         actions.add(delete(ItemKey.of(current), condition));
         if (deletion.leavesTombstone()) {
             actions.add(put(Tombstone.of(current)));
         }
         deletion.businessToUncount().ifPresent(businessId -> actions.add(countChild(businessId, current, -1)));
-        for (ItemKey counter : deletion.countersAtZero()) {
-            actions.add(delete(counter, WriteConditions.counterAtZero(Attributes.CHILD_COUNT)));
-        }
-        for (ItemKey store : deletion.targetsToUncount()) {
-            actions.add(countLink(LinkChange.unlinking(store)));
-        }
-        for (ItemKey key : deletion.collectionKeys()) {
-            actions.add(delete(key, null));
-        }
+        deletion.countersAtZero()
+                .forEach(
+                        counter -> actions.add(delete(counter, WriteConditions.counterAtZero(Attributes.CHILD_COUNT))));
+        deletion.targetsToUncount().forEach(store -> actions.add(countLink(LinkChange.unlinking(store))));
+        deletion.collectionKeys().forEach(key -> actions.add(delete(key, null)));
         deletion.refresh().ifPresent(request -> actions.add(requestRefresh(request)));
         return actions;
     }

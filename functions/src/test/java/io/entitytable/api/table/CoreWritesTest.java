@@ -304,12 +304,12 @@ class CoreWritesTest {
         // GIVEN writes made in requests with ids, and outside any request
         String businessId = business();
         Map<String, AttributeValue> store = store(businessId, "stamped");
-        new CoreWrites(table, requestOf("first-request=")).createChild(businessId, List.of(store), Optional.empty());
+        writesIn("first-request=").createChild(businessId, List.of(store), Optional.empty());
         Map<String, AttributeValue> created = read(Entity.STORE, store);
 
         // WHEN the store is renamed (a new key) by another request, then changed in place outside any request
         Map<String, AttributeValue> renamed = withNameAndVersion(created, "stamped again", 2);
-        new CoreWrites(table, requestOf("second-request=")).replace(created, renamed);
+        writesIn("second-request=").replace(created, renamed);
         Map<String, AttributeValue> afterRename = read(Entity.STORE, store);
         writes.replace(afterRename, withNameAndVersion(afterRename, "stamped again", 3));
         Map<String, AttributeValue> afterPlainWrite = read(Entity.STORE, store);
@@ -336,12 +336,14 @@ class CoreWritesTest {
                 .toItem();
     }
 
-    private static CurrentEvent requestOf(String requestId) {
-        return new CurrentEvent() {
+    /** Writes made in the request {@code requestId}, outside a move. */
+    private static CoreWrites writesIn(String requestId) {
+        CurrentEvent request = new CurrentEvent() {
             @Override
             public Optional<String> requestId() {
                 return Optional.of(requestId);
             }
         };
+        return new CoreWrites(table, request, new BusinessRoutes(table.dynamo(), table.home(), Optional.empty()));
     }
 }

@@ -26,7 +26,7 @@ class DeletionTest {
         assertThat(deletion.businessToUncount()).isEmpty();
         assertThat(deletion.counterAtZero()).isEmpty();
         assertThat(deletion.targetsToUncount()).isEmpty();
-        assertThat(deletion.isSingleItem()).isTrue();
+        assertThat(new WriteActions("Entity", "Entity").deletion(deletion)).hasSize(1);
     }
 
     @Test
@@ -44,6 +44,5 @@ class DeletionTest {
         // THEN
         assertThat(deletion.collectionKeys()).containsExactly(new ItemKey("O1", "line#0001"));
         assertThat(deletion.businessToUncount()).contains("B1");
-        assertThat(deletion.isSingleItem()).isFalse();
     }
 }
