@@ -20,7 +20,7 @@ import java.util.TreeSet;
 
 /**
  * A subject between the table's records and the API's JSON representation that the file carries. Out: the API's own
- * {@link SubjectResponse#from}. In: the response record of the line's kind, turned back into the record the API built it
+ * {@link DeclaredResponse#from}. In: the response record of the line's kind, turned back into the record the API built it
  * from, every field the record needs checked first, so a line that lacks one is refused with its name rather than
  * written half. Every entity declared by its fields is carried alike, with no code of its own: its subject is a {@link
  * DeclaredResponse}, and its values are judged by its declaration as the API judges a new subject's, its copies of its
