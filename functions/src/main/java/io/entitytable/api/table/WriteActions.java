@@ -30,16 +30,11 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * one transaction; building them apart keeps what a write holds on testable without DynamoDB. Jobs are the exception:
  * while the table moves online, a business's items may be served by the target, but the workers that advance its jobs
  * run on the home table, so its job items are asked for there.
+ *
+ * @param table the table whose items the actions write
+ * @param jobs the table whose job items they write
  */
-final class WriteActions {
-    private final String table;
-    private final String jobs;
-
-    /** The actions of {@code table}, with those of job items on {@code jobs}. */
-    WriteActions(String table, String jobs) {
-        this.table = table;
-        this.jobs = jobs;
-    }
+record WriteActions(String table, String jobs) {
 
     /** Puts a new item; fails if its key is taken. */
     TransactWriteItem create(Map<String, AttributeValue> item) {
