@@ -13,6 +13,7 @@ import io.entitytable.model.Retention;
 import io.entitytable.model.ShardCount;
 import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
+import io.entitytable.model.access.ConditionalWrites;
 import io.entitytable.model.access.ShardGrowthWrite;
 import io.entitytable.model.move.BusinessRoute;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -301,13 +302,9 @@ public class CoreWrites {
         Delete delete = writes.get(0).delete();
         try {
             if (update != null) {
-                table.dynamo().updateItem(ShardGrowthWrite.asRequest(update));
+                table.dynamo().updateItem(ConditionalWrites.asUpdateItem(update));
             } else {
-                table.dynamo().deleteItem(request -> request.tableName(delete.tableName())
-                        .key(delete.key())
-                        .conditionExpression(delete.conditionExpression())
-                        .expressionAttributeNames(delete.expressionAttributeNames())
-                        .expressionAttributeValues(delete.expressionAttributeValues()));
+                table.dynamo().deleteItem(ConditionalWrites.asDeleteItem(delete));
             }
         } catch (ConditionalCheckFailedException e) {
             throw new WriteConflict(0);

@@ -10,6 +10,8 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * Writes of one item on a condition, given as one {@link Expression} (the condition with its names and values): a
@@ -37,6 +39,29 @@ public final class ConditionalWrites {
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(condition.expressionNames())
                 .expressionAttributeValues(values(condition));
+    }
+
+    /** The lone UpdateItem a transaction's update action is: a write of one item needs no transaction. */
+    public static UpdateItemRequest asUpdateItem(Update update) {
+        return UpdateItemRequest.builder()
+                .tableName(update.tableName())
+                .key(update.key())
+                .updateExpression(update.updateExpression())
+                .conditionExpression(update.conditionExpression())
+                .expressionAttributeNames(update.expressionAttributeNames())
+                .expressionAttributeValues(update.expressionAttributeValues())
+                .build();
+    }
+
+    /** The lone DeleteItem a transaction's delete action is. */
+    public static DeleteItemRequest asDeleteItem(Delete delete) {
+        return DeleteItemRequest.builder()
+                .tableName(delete.tableName())
+                .key(delete.key())
+                .conditionExpression(delete.conditionExpression())
+                .expressionAttributeNames(delete.expressionAttributeNames())
+                .expressionAttributeValues(delete.expressionAttributeValues())
+                .build();
     }
 
     /** A transaction's put of {@code item} to {@code table} on {@code condition}. */

@@ -14,7 +14,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The write that grows a business's shard count, built once for the two that grow one: the API (an operator's PUT of
@@ -88,21 +87,9 @@ public final class ShardGrowthWrite {
             DynamoDbClient dynamo, String table, Map<String, AttributeValue> current, ShardCount next) {
         List<TransactWriteItem> actions = actions(table, current, next);
         if (actions.size() == 1) {
-            dynamo.updateItem(asRequest(actions.get(0).update()));
+            dynamo.updateItem(ConditionalWrites.asUpdateItem(actions.get(0).update()));
         } else {
             dynamo.transactWriteItems(request -> request.transactItems(actions));
         }
-    }
-
-    /** The lone UpdateItem an update action is. */
-    public static UpdateItemRequest asRequest(Update update) {
-        return UpdateItemRequest.builder()
-                .tableName(update.tableName())
-                .key(update.key())
-                .updateExpression(update.updateExpression())
-                .conditionExpression(update.conditionExpression())
-                .expressionAttributeNames(update.expressionAttributeNames())
-                .expressionAttributeValues(update.expressionAttributeValues())
-                .build();
     }
 }

@@ -45,7 +45,8 @@ class ShardGrowthWriteTest {
                 .contains("#shards = :shards")
                 .contains("attribute_not_exists(#erasing)");
         assertThat(update.expressionAttributeValues()).containsEntry(":shards", Values.n(1));
-        assertThat(ShardGrowthWrite.asRequest(update).conditionExpression()).isEqualTo(update.conditionExpression());
+        assertThat(ConditionalWrites.asUpdateItem(update).conditionExpression())
+                .isEqualTo(update.conditionExpression());
     }
 
     @Test
