@@ -127,8 +127,16 @@ public class SearchService {
                 .flatMap(value -> Arrays.stream(value.split(",", -1)))
                 .map(name -> Entity.fromKeyName(name.strip())
                         .filter(Entity::isSearchable)
-                        .orElseThrow(() -> ApiProblem.badParameter("type", "must be customer, store or order")))
+                        .orElseThrow(() -> ApiProblem.badParameter("type", "must be one of: " + searchable())))
                 .collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    /** The entities the index holds, as their definitions say. */
+    private static String searchable() {
+        return Entity.all().stream()
+                .filter(Entity::isSearchable)
+                .map(Entity::keyName)
+                .collect(Collectors.joining(", "));
     }
 
     private static TextQuery.After after(CursorState state) {

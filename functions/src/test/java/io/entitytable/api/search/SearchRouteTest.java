@@ -210,6 +210,27 @@ class SearchRouteTest {
                 .contentType(PROBLEM);
     }
 
+    @Test
+    void anEntityTheIndexDoesNotHold_shouldBeRefusedNamingEverySearchableEntity() {
+        // GIVEN the entities whose definitions make them searchable
+        List<String> searchable = Entity.all().stream()
+                .filter(Entity::isSearchable)
+                .map(Entity::keyName)
+                .toList();
+
+        // WHEN a search asks for an entity the index does not hold
+        String detail = search(acme, "q", "x", "type", "business")
+                .then()
+                .statusCode(400)
+                .contentType(PROBLEM)
+                .extract()
+                .path("detail");
+
+        // THEN the answer names each one a search may ask for
+        assertThat(searchable).isNotEmpty();
+        assertThat(detail).contains(searchable);
+    }
+
     private static Response search(String business, String... params) {
         var request = given();
         Map<String, List<String>> byName = new java.util.LinkedHashMap<>();
