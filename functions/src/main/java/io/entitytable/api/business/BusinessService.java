@@ -85,7 +85,7 @@ public class BusinessService extends SubjectService {
                 long children = ChildCounters.sum(table.getAll(counters));
                 if (children > 0) {
                     throw ApiProblem.conflict("business " + id + " still has " + children
-                            + " customers, stores or orders; delete them first, or erase it with ?cascade=true");
+                            + " subjects; delete them first, or erase it with ?cascade=true");
                 }
                 // With its counters, each on condition that it is still zero: a create that got in first refuses it.
                 writes.delete(

@@ -35,8 +35,8 @@ public class BusinessSearchResource {
                     @QueryParam("q")
                     String q,
             @Parameter(
-                            description =
-                                    "Only these entities: customer, store or order; repeat it or separate with commas.")
+                            description = "Only these entities, each one a search hit's type may be; repeat it or"
+                                    + " separate with commas.")
                     @QueryParam("type")
                     List<String> type,
             @BeanParam PageParams page) {
