@@ -464,6 +464,11 @@ public final class Entity {
         return all().stream().filter(entity -> entity.lifecycle != null).toList();
     }
 
+    /** Every entity the search index holds ({@link #isSearchable}), in the order of definition. */
+    public static List<Entity> searchable() {
+        return all().stream().filter(Entity::isSearchable).toList();
+    }
+
     /** Whether the search index holds subjects of this entity. */
     public boolean isSearchable() {
         return search != null;

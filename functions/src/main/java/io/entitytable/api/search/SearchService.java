@@ -133,10 +133,7 @@ public class SearchService {
 
     /** The entities the index holds, as their definitions say. */
     private static String searchable() {
-        return Entity.all().stream()
-                .filter(Entity::isSearchable)
-                .map(Entity::keyName)
-                .collect(Collectors.joining(", "));
+        return Entity.searchable().stream().map(Entity::keyName).collect(Collectors.joining(", "));
     }
 
     private static TextQuery.After after(CursorState state) {

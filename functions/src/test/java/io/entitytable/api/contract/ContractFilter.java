@@ -96,10 +96,8 @@ public class ContractFilter implements OASFilter {
      */
     private static void searchHits(OpenAPI openApi) {
         var properties = openApi.getComponents().getSchemas().get("SearchHit").getProperties();
-        List<String> searchable = Entity.all().stream()
-                .filter(Entity::isSearchable)
-                .map(Entity::keyName)
-                .toList();
+        List<String> searchable =
+                Entity.searchable().stream().map(Entity::keyName).toList();
         if (!searchable.isEmpty()) {
             int last = searchable.size() - 1;
             properties
