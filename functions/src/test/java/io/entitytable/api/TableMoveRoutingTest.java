@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
+import io.entitytable.model.ItemKey;
 import io.entitytable.model.Keys;
 import io.entitytable.model.TableBootstrap;
 import io.entitytable.model.TableLayout;
@@ -116,6 +117,46 @@ class TableMoveRoutingTest {
         assertThat(createCustomerRequest(business, "Later").statusCode()).isEqualTo(201);
     }
 
+    @Test
+    void aSubjectFoundInNeitherTable_isMissing_evenWhenTheHomeTableReceivesACopyOfItBeforeTheRequestReadsIt() {
+        // GIVEN a business the target serves, and a customer it created and deleted there: found in neither table,
+        // until
+        // the way back applies the create to the home table (its delete comes a round later)
+        String business = createBusiness("Moved shop");
+        String customer = createCustomer(business, "Ann", "Gone");
+        Map<String, AttributeValue> created = customerItem(HOME, customer);
+        deleteFrom(HOME, created);
+        copyBusiness(business);
+        route(business, BusinessRoute.State.MOVED);
+
+        // WHEN the copy lands in the home table right after the request looked for the customer in both tables
+        // THEN the customer is read as missing: a 404, and an order for it is refused, nothing written
+        QueryHook.afterQueryOf(TARGET, customer, () -> putInto(HOME, created));
+        given().get("/customers/" + customer).then().statusCode(404).contentType("application/problem+json");
+        assertThat(QueryHook.fired())
+                .as("the copy landed between the lookup and the read")
+                .isTrue();
+
+        deleteFrom(HOME, created);
+        QueryHook.afterQueryOf(TARGET, customer, () -> putInto(HOME, created));
+        given().contentType(ContentType.JSON)
+                .body(Map.of(
+                        "shipTo",
+                        "home",
+                        "lines",
+                        List.of(Map.of("sku", "SKU-1", "description", "pens", "quantity", 1, "unitPriceCents", 150))))
+                .post("/customers/" + customer + "/orders")
+                .then()
+                .statusCode(404)
+                .contentType("application/problem+json");
+        assertThat(QueryHook.fired()).isTrue();
+        assertThat(scan(HOME).stream()
+                        .filter(item -> customer.equals(stringOf(item, Attributes.CUSTOMER_ID))
+                                && stringOf(item, Attributes.TYPE).startsWith(Keys.typePrefix(Entity.ORDER))))
+                .as("orders of the customer in the home table")
+                .isEmpty();
+    }
+
     private Response createCustomerRequest(String business, String lastName) {
         return given().contentType(ContentType.JSON)
                 .body(Map.of("firstName", "Ann", "lastName", lastName))
@@ -137,6 +178,23 @@ class TableMoveRoutingTest {
                 dynamo.putItem(request -> request.tableName(TARGET).item(item));
             }
         }
+    }
+
+    private Map<String, AttributeValue> customerItem(String table, String customer) {
+        return scan(table).stream()
+                .filter(item -> customer.equals(stringOf(item, Attributes.ID))
+                        && stringOf(item, Attributes.TYPE).startsWith(Keys.typePrefix(Entity.CUSTOMER)))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private void putInto(String table, Map<String, AttributeValue> item) {
+        dynamo.putItem(request -> request.tableName(table).item(item));
+    }
+
+    private void deleteFrom(String table, Map<String, AttributeValue> item) {
+        dynamo.deleteItem(
+                request -> request.tableName(table).key(ItemKey.of(item).toAttributes()));
     }
 
     /** The business's customers in {@code table}. */

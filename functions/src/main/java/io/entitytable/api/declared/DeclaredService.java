@@ -180,8 +180,7 @@ public final class DeclaredService extends SubjectService {
         }
         List<Map<String, AttributeValue>> collection = new ArrayList<>();
         Map<String, AttributeValue> core = null;
-        for (Map<String, AttributeValue> item :
-                table.readAll(PartitionQuery.partition(null, id).consistentRead())) {
+        for (Map<String, AttributeValue> item : table.readSubjectPartition(id)) {
             // The partition of another subject's id holds no subject of this entity: a 404, as for no subject.
             if (CoreItem.isCore(item) && Values.string(item, Attributes.TYPE).startsWith(entity.coreSortKeyPrefix())) {
                 core = item;

@@ -112,6 +112,9 @@ public class EntityTable {
      * told that a customer being renamed does not exist. Only a subject found nowhere pays for that.
      */
     public Optional<Map<String, AttributeValue>> findCore(Entity entity, String id) {
+        if (RequestRoute.foundNowhere(id)) {
+            return Optional.empty();
+        }
         Optional<ItemKey> fixed = LiveCoreItem.fixedKey(entity, id);
         if (fixed.isPresent()) {
             return find(fixed.get());
@@ -133,8 +136,19 @@ public class EntityTable {
         return LiveCoreItem.among(dynamo.query(query).items());
     }
 
-    /** Every item {@code query} matches, one Query per page of the partition. */
-    public List<Map<String, AttributeValue>> readAll(PartitionQuery query) {
-        return dynamo.queryPaginator(query.toRequest(name())).items().stream().toList();
+    /**
+     * Every item of the partition of subject {@code id}, strongly consistent, one Query per page; none for a subject the
+     * request's route found nowhere ({@link RequestRoute#foundNowhere}).
+     */
+    public List<Map<String, AttributeValue>> readSubjectPartition(String id) {
+        if (RequestRoute.foundNowhere(id)) {
+            return List.of();
+        }
+        return dynamo
+                .queryPaginator(
+                        PartitionQuery.partition(null, id).consistentRead().toRequest(name()))
+                .items()
+                .stream()
+                .toList();
     }
 }

@@ -17,7 +17,8 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
  * {@link RequestRoute}); a request for a business being cut over waits here, before anything is read or written. Its
  * business is the one its path names ({@code /businesses/{id}...}); else, for a customer, store or order by id, the
  * subject's; else the caller's only business. A request with none (creating a business, an operator's list of
- * businesses) is served by the home table, which serves every business the move has not cut over.
+ * businesses) is served by the home table, which serves every business the move has not cut over; so is one whose
+ * subject neither table holds, which reads that subject as missing ({@link RequestRoute#foundNowhere}).
  *
  * <p>After the request limit (priority 2), whose rate items belong to the home table. The path is split as {@code
  * RequestLimitFilter} splits it, for the same reason.
@@ -55,14 +56,23 @@ public class RouteFilter {
         RequestRoute.unbind();
     }
 
+    /**
+     * The business the path names, or that of the subject it names, or the caller's only business. A subject that
+     * neither table holds is bound as found nowhere, so that the request reads it as missing.
+     */
     private Optional<String> businessOf(List<String> path, Caller caller) {
         if (path.size() >= 2 && Ids.isValid(path.get(1))) {
+            String id = path.get(1);
             if (path.get(0).equals(BUSINESSES)) {
-                return Optional.of(path.get(1));
+                return Optional.of(id);
             }
             Optional<Entity> subject = Entity.fromCollection(path.get(0));
             if (subject.isPresent()) {
-                return routes.businessOf(subject.get(), path.get(1));
+                Optional<String> business = routes.businessOf(subject.get(), id);
+                if (business.isEmpty()) {
+                    RequestRoute.bindFoundNowhere(id);
+                }
+                return business;
             }
         }
         return caller.businesses().size() == 1 && !caller.operator()
