@@ -5,6 +5,7 @@ import static io.entitytable.api.ApiTestSupport.createBusiness;
 import static io.entitytable.api.ApiTestSupport.createCustomer;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.is;
 
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
@@ -155,6 +156,26 @@ class TableMoveRoutingTest {
                                 && stringOf(item, Attributes.TYPE).startsWith(Keys.typePrefix(Entity.ORDER))))
                 .as("orders of the customer in the home table")
                 .isEmpty();
+    }
+
+    @Test
+    void aCustomerFoundInNeitherTableWhileItsRenameCommits_isLookedForAgain_andFound() {
+        // GIVEN a business the target serves, and its customer's rename committing in the target: a Query then sees
+        // neither its old key nor its new one, and the home table has no copy of it yet
+        String business = createBusiness("Renaming shop");
+        String customer = createCustomer(business, "Ann", "Renamed");
+        copyBusiness(business);
+        route(business, BusinessRoute.State.MOVED);
+        Map<String, AttributeValue> renamed = customerItem(TARGET, customer);
+        deleteFrom(HOME, renamed);
+        deleteFrom(TARGET, renamed);
+
+        // WHEN the rename commits right after the request looked for the customer in both tables
+        QueryHook.afterQueryOf(TARGET, customer, () -> putInto(TARGET, renamed));
+
+        // THEN the request looks again, as a read of its own table would, and finds it there
+        given().get("/customers/" + customer).then().statusCode(200).body("lastName", is("Renamed"));
+        assertThat(QueryHook.fired()).isTrue();
     }
 
     private Response createCustomerRequest(String business, String lastName) {
