@@ -120,9 +120,8 @@ class TableMoveRoutingTest {
 
     @Test
     void aSubjectFoundInNeitherTable_isMissing_evenWhenTheHomeTableReceivesACopyOfItBeforeTheRequestReadsIt() {
-        // GIVEN a business the target serves, and a customer it created and deleted there: found in neither table,
-        // until
-        // the way back applies the create to the home table (its delete comes a round later)
+        // GIVEN a business the target serves, and a customer it created and deleted there: in neither table until the
+        // way back applies the create to the home table (its delete comes a round later)
         String business = createBusiness("Moved shop");
         String customer = createCustomer(business, "Ann", "Gone");
         Map<String, AttributeValue> created = customerItem(HOME, customer);
