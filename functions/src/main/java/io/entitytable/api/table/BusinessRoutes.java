@@ -4,18 +4,13 @@ import io.entitytable.api.config.ApiConfig;
 import io.entitytable.api.error.ApiProblem;
 import io.entitytable.model.Attributes;
 import io.entitytable.model.Entity;
-import io.entitytable.model.Tombstone;
 import io.entitytable.model.Values;
-import io.entitytable.model.access.LiveCoreItem;
 import io.entitytable.model.move.BusinessRoute;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Which table serves a business while the table moves online (docs/design.md §2, "Moving a table online"): its route
@@ -30,18 +25,16 @@ public class BusinessRoutes {
 
     private static final Duration POLL = Duration.ofMillis(20);
 
-    private final DynamoDbClient dynamo;
-    private final String home;
+    private final EntityTable table;
     private final Optional<String> target;
 
     @Inject
-    public BusinessRoutes(DynamoDbClient dynamo, ApiConfig config) {
-        this(dynamo, config.tableName(), config.moveTargetTable().filter(name -> !name.isBlank()));
+    public BusinessRoutes(EntityTable table, ApiConfig config) {
+        this(table, config.moveTargetTable().filter(name -> !name.isBlank()));
     }
 
-    BusinessRoutes(DynamoDbClient dynamo, String home, Optional<String> target) {
-        this.dynamo = dynamo;
-        this.home = home;
+    BusinessRoutes(EntityTable table, Optional<String> target) {
+        this.table = table;
         this.target = target;
     }
 
@@ -54,9 +47,9 @@ public class BusinessRoutes {
     public String servingTable(String businessId) {
         long deadline = System.nanoTime() + HOLD.toNanos();
         while (true) {
-            Optional<BusinessRoute> route = BusinessRoute.read(dynamo, home, businessId);
+            Optional<BusinessRoute> route = BusinessRoute.read(table.dynamo(), table.home(), businessId);
             if (route.isEmpty() || !route.get().fenced()) {
-                return BusinessRoute.servingTable(route, home);
+                return BusinessRoute.servingTable(route, table.home());
             }
             if (System.nanoTime() > deadline) {
                 throw ApiProblem.businessMoving(businessId);
@@ -78,35 +71,8 @@ public class BusinessRoutes {
      * committing, as {@link EntityTable#findCore} does, unless either table holds its tombstone.
      */
     public Optional<String> businessOf(Entity entity, String id) {
-        return coreItemOf(entity, id)
-                .or(() -> LiveCoreItem.afterEmptyQuery(
-                        entity,
-                        () -> coreItemOf(entity, id),
-                        () -> tables().anyMatch(table -> tombstoned(table, id)),
-                        EntityTable.RENAME_WAIT_ROUNDS,
-                        EntityTable.RENAME_WAIT_PAUSE,
-                        Optional::empty))
+        return table.findCoreIn(
+                        Stream.concat(Stream.of(table.home()), target.stream()).toList(), entity, id)
                 .map(item -> Values.string(item, Attributes.BUSINESS_ID));
-    }
-
-    private Optional<Map<String, AttributeValue>> coreItemOf(Entity entity, String id) {
-        // Lazily: the target is read only when the home table holds no such subject.
-        return tables().map(table -> LiveCoreItem.among(
-                        dynamo.query(LiveCoreItem.query(entity, id).toRequest(table))
-                                .items()))
-                .flatMap(Optional::stream)
-                .findFirst();
-    }
-
-    private boolean tombstoned(String table, String id) {
-        Map<String, AttributeValue> item = dynamo.getItem(request -> request.tableName(table)
-                        .key(Tombstone.keyOf(id).toAttributes())
-                        .consistentRead(true))
-                .item();
-        return item != null && !item.isEmpty();
-    }
-
-    private Stream<String> tables() {
-        return Stream.concat(Stream.of(home), target.stream());
     }
 }

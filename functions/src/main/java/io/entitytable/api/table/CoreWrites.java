@@ -61,7 +61,7 @@ public class CoreWrites {
 
     /** Writes outside any request and outside a move (the tenant import's): they name no request on what they write. */
     public CoreWrites(EntityTable table) {
-        this(table, new CurrentEvent(), new BusinessRoutes(table.dynamo(), table.home(), Optional.empty()));
+        this(table, new CurrentEvent(), new BusinessRoutes(table, Optional.empty()));
     }
 
     /**

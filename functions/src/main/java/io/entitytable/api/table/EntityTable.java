@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
@@ -115,22 +116,37 @@ public class EntityTable {
         if (RequestRoute.foundNowhere(id)) {
             return Optional.empty();
         }
+        return findCoreIn(List.of(name()), entity, id);
+    }
+
+    /**
+     * {@link #findCore} over several tables: the subject's core item in the first of {@code tables} that holds it, the
+     * later ones read only when the earlier hold none; an empty Query is followed by the rounds of a rename in any of
+     * them, unless one holds its tombstone.
+     */
+    Optional<Map<String, AttributeValue>> findCoreIn(List<String> tables, Entity entity, String id) {
         Optional<ItemKey> fixed = LiveCoreItem.fixedKey(entity, id);
         if (fixed.isPresent()) {
-            return find(fixed.get());
+            return inFirst(tables, table -> find(table, fixed.get()));
         }
-        return queryCore(entity, id)
+        return inFirst(tables, table -> queryCore(table, entity, id))
                 .or(() -> LiveCoreItem.afterEmptyQuery(
                         entity,
-                        () -> queryCore(entity, id),
-                        () -> find(Tombstone.keyOf(id)).isPresent(),
+                        () -> inFirst(tables, table -> queryCore(table, entity, id)),
+                        () -> tables.stream().anyMatch(table -> find(table, Tombstone.keyOf(id))
+                                .isPresent()),
                         RENAME_WAIT_ROUNDS,
                         RENAME_WAIT_PAUSE,
                         Optional::empty));
     }
 
-    private Optional<Map<String, AttributeValue>> queryCore(Entity entity, String id) {
-        QueryRequest query = LiveCoreItem.query(entity, id).toRequest(name()).toBuilder()
+    private static Optional<Map<String, AttributeValue>> inFirst(
+            List<String> tables, Function<String, Optional<Map<String, AttributeValue>>> read) {
+        return tables.stream().map(read).flatMap(Optional::stream).findFirst();
+    }
+
+    private Optional<Map<String, AttributeValue>> queryCore(String table, Entity entity, String id) {
+        QueryRequest query = LiveCoreItem.query(entity, id).toRequest(table).toBuilder()
                 .limit(1)
                 .build();
         return LiveCoreItem.among(dynamo.query(query).items());

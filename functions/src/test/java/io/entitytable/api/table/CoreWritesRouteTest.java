@@ -57,8 +57,7 @@ class CoreWritesRouteTest {
         client = local.client();
         table = local.table();
         TableBootstrap.createIfMissing(client, TableLayout.ENTITY, TARGET);
-        writes = new CoreWrites(
-                table, new CurrentEvent(), new BusinessRoutes(client, table.home(), Optional.of(TARGET)));
+        writes = new CoreWrites(table, new CurrentEvent(), new BusinessRoutes(table, Optional.of(TARGET)));
     }
 
     @AfterAll

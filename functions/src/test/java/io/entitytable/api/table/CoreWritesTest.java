@@ -344,6 +344,6 @@ class CoreWritesTest {
                 return Optional.of(requestId);
             }
         };
-        return new CoreWrites(table, request, new BusinessRoutes(table.dynamo(), table.home(), Optional.empty()));
+        return new CoreWrites(table, request, new BusinessRoutes(table, Optional.empty()));
     }
 }
